@@ -1,0 +1,304 @@
+import { describe, expect, it } from 'vitest';
+import { catalog, getEntry, toPublicTool } from './index.ts';
+
+// The lists of API.md "The catalog", written out literally.
+const VIDEO_TOOLS = [
+  'trim-video',
+  'compress-video',
+  'resize-video',
+  'crop-video',
+  'rotate-flip-video',
+  'speed-up-down-video',
+  'join-video',
+  'loop-video',
+  'overlay-image-on-video',
+  'overlay-video-on-video',
+  'add-logo-or-watermark-to-video',
+  'brainrot-creator',
+  'convert-image-to-video',
+  'change-video-framerate',
+  'video-frame-extractor',
+  'reverse-video',
+];
+const IMAGE_TOOLS = [
+  'resize-image',
+  'crop-image',
+  'rotate-flip-image',
+  'compress-image',
+  'overlay-image-on-image',
+  'image-transparency',
+  'pancard-photo-resizer',
+  'pancard-signature-resizer',
+];
+const VIDEO_CONVERTERS = [
+  'mov-to-mp4',
+  'avi-to-mp4',
+  'wmv-to-mp4',
+  'mkv-to-mp4',
+  'flv-to-mp4',
+  'mpeg-ts-to-mp4',
+  'webm-to-mp4',
+];
+const IMAGE_CONVERTERS = [
+  'jpg-to-png',
+  'png-to-jpg',
+  'gif-to-jpg',
+  'gif-to-png',
+  'bmp-to-jpg',
+  'bmp-to-png',
+  'tiff-to-jpg',
+  'tiff-to-png',
+  'webp-to-jpg',
+  'webp-to-png',
+  'heic-to-jpg',
+  'heic-to-png',
+  'avif-to-jpg',
+  'avif-to-png',
+  'ico-to-jpg',
+  'ico-to-png',
+  'svg-to-jpg',
+  'svg-to-png',
+  'psd-to-jpg',
+  'psd-to-png',
+];
+
+// API.md's params column: the exact param names of every tool.
+const PARAM_NAMES: Record<string, string[]> = {
+  'trim-video': ['start', 'end'],
+  'compress-video': ['level', 'targetSizeMB'],
+  'resize-video': ['width', 'height', 'fit'],
+  'crop-video': ['x', 'y', 'width', 'height'],
+  'rotate-flip-video': ['rotate', 'flip'],
+  'speed-up-down-video': ['factor'],
+  'join-video': ['resolution'],
+  'loop-video': ['count'],
+  'overlay-image-on-video': ['x', 'y', 'width', 'opacity', 'start', 'end'],
+  'overlay-video-on-video': ['x', 'y', 'width', 'start'],
+  'add-logo-or-watermark-to-video': ['position', 'scale', 'opacity', 'margin'],
+  'brainrot-creator': ['layout', 'caption'],
+  'convert-image-to-video': ['resolution', 'secondsPerImage'],
+  'change-video-framerate': ['fps'],
+  'video-frame-extractor': ['mode', 'interval', 'times', 'format'],
+  'reverse-video': [],
+  'resize-image': ['width', 'height', 'fit'],
+  'crop-image': ['x', 'y', 'width', 'height'],
+  'rotate-flip-image': ['rotate', 'flip'],
+  'compress-image': ['level', 'targetSizeKB'],
+  'overlay-image-on-image': ['x', 'y', 'width', 'opacity'],
+  'image-transparency': ['opacity'],
+  'pancard-photo-resizer': ['crop'],
+  'pancard-signature-resizer': ['background'],
+};
+
+// API.md's enum values, exactly.
+const ENUMS: [string, string, unknown[]][] = [
+  ['compress-video', 'level', ['low', 'medium', 'high']],
+  ['resize-video', 'fit', ['contain', 'cover', 'fill']],
+  ['rotate-flip-video', 'rotate', [0, 90, 180, 270]],
+  ['rotate-flip-video', 'flip', ['none', 'horizontal', 'vertical']],
+  [
+    'add-logo-or-watermark-to-video',
+    'position',
+    ['top-left', 'top-right', 'bottom-left', 'bottom-right', 'center'],
+  ],
+  ['brainrot-creator', 'layout', ['main-top', 'main-bottom']],
+  ['convert-image-to-video', 'resolution', ['720p', '1080p', '4k']],
+  ['video-frame-extractor', 'mode', ['interval', 'times', 'all']],
+  ['video-frame-extractor', 'format', ['jpg', 'png']],
+  ['resize-image', 'fit', ['contain', 'cover', 'fill', 'inside']],
+  ['rotate-flip-image', 'rotate', [0, 90, 180, 270]],
+  ['rotate-flip-image', 'flip', ['none', 'horizontal', 'vertical']],
+  ['compress-image', 'level', ['high', 'medium', 'low']],
+  ['pancard-signature-resizer', 'background', ['white', 'transparent']],
+];
+
+// API.md's input counts.
+const INPUT_COUNTS: Record<string, [number, number]> = {
+  'join-video': [2, 20],
+  'overlay-image-on-video': [2, 2],
+  'overlay-video-on-video': [2, 2],
+  'add-logo-or-watermark-to-video': [2, 2],
+  'brainrot-creator': [2, 2],
+  'convert-image-to-video': [1, 50],
+  'resize-image': [1, 50],
+  'rotate-flip-image': [1, 50],
+  'compress-image': [1, 50],
+  'overlay-image-on-image': [2, 2],
+  'image-transparency': [1, 50],
+};
+
+const AVAILABLE = ['png-to-jpg', 'jpg-to-png', 'resize-image', 'webm-to-mp4', 'trim-video'];
+
+const names = catalog.map((e) => e.name);
+
+function need(name: string) {
+  const e = getEntry(name);
+  if (!e) throw new Error(`no entry ${name}`);
+  return e;
+}
+
+describe('catalog', () => {
+  it('has exactly the 51 names of API.md, each once', () => {
+    expect(catalog).toHaveLength(51);
+    expect(new Set(names).size).toBe(51);
+    expect([...names].sort()).toEqual(
+      [...VIDEO_TOOLS, ...IMAGE_TOOLS, ...VIDEO_CONVERTERS, ...IMAGE_CONVERTERS].sort(),
+    );
+  });
+
+  it('groups entries by kind, media and worker', () => {
+    const pick = (kind: string, media: string) =>
+      catalog.filter((e) => e.kind === kind && e.media === media).map((e) => e.name);
+    expect(pick('tool', 'video').sort()).toEqual([...VIDEO_TOOLS].sort());
+    expect(pick('tool', 'image').sort()).toEqual([...IMAGE_TOOLS].sort());
+    expect(pick('converter', 'video').sort()).toEqual([...VIDEO_CONVERTERS].sort());
+    expect(pick('converter', 'image').sort()).toEqual([...IMAGE_CONVERTERS].sort());
+    for (const e of catalog) expect(e.worker).toBe(e.media === 'video' ? 'transcoder' : 'imager');
+  });
+
+  it('marks only the implemented entries available', () => {
+    expect(
+      catalog
+        .filter((e) => e.available)
+        .map((e) => e.name)
+        .sort(),
+    ).toEqual([...AVAILABLE].sort());
+  });
+
+  it('finds entries by name', () => {
+    expect(getEntry('trim-video')?.title).toBe('Trim Video Online');
+    expect(getEntry('nope')).toBeUndefined();
+    expect(getEntry('__proto__')).toBeUndefined();
+  });
+
+  it('gives every params schema as a closed JSON object schema with API.md names', () => {
+    for (const e of catalog) {
+      const p = e.params as unknown as Record<string, unknown>;
+      expect(p.type, e.name).toBe('object');
+      expect(p.additionalProperties, e.name).toBe(false);
+      const expected = e.kind === 'converter' ? ['quality'] : PARAM_NAMES[e.name];
+      expect(Object.keys(p.properties as object).sort(), e.name).toEqual([...expected].sort());
+    }
+  });
+
+  it('uses exactly the enum values of API.md', () => {
+    for (const [name, field, values] of ENUMS) {
+      const prop = (need(name).params.properties as Record<string, { enum?: unknown[] }>)[field];
+      expect(prop.enum, `${name}.${field}`).toEqual(values);
+    }
+  });
+
+  it('never lists a field with a default as required', () => {
+    for (const e of catalog) {
+      const required = new Set((e.params.required as string[] | undefined) ?? []);
+      for (const [k, s] of Object.entries(e.params.properties as Record<string, { default?: unknown }>)) {
+        if (s.default !== undefined) expect(required.has(k), `${e.name}.${k}`).toBe(false);
+      }
+    }
+  });
+
+  it('gives converters an optional integer quality 1..100', () => {
+    for (const e of catalog.filter((x) => x.kind === 'converter')) {
+      expect(e.params.required ?? []).toEqual([]);
+      expect(e.params.properties.quality).toMatchObject({ type: 'integer', minimum: 1, maximum: 100 });
+    }
+  });
+
+  it('has the input counts of API.md', () => {
+    for (const e of catalog) {
+      let expected: [number, number] = INPUT_COUNTS[e.name] ?? [1, 1];
+      if (e.kind === 'converter') expected = e.media === 'image' ? [1, 50] : [1, 1];
+      expect([e.inputs.min, e.inputs.max], e.name).toEqual(expected);
+      expect(e.inputs.accept.length, e.name).toBeGreaterThan(0);
+      if (e.inputs.labels) expect(e.inputs.labels).toHaveLength(e.inputs.max);
+    }
+  });
+
+  it('names its outputs', () => {
+    for (const e of catalog) expect(e.output.formats.length, e.name).toBeGreaterThan(0);
+    for (const n of VIDEO_CONVERTERS)
+      expect(getEntry(n)?.output).toEqual({ media: 'video', formats: ['mp4'] });
+    for (const n of IMAGE_CONVERTERS) expect(getEntry(n)?.output.formats).toEqual([n.split('-to-')[1]]);
+    expect(getEntry('video-frame-extractor')?.output).toEqual({ media: 'image', formats: ['jpg', 'png'] });
+    expect(getEntry('image-transparency')?.output.formats).toEqual(['png']);
+    expect(getEntry('pancard-photo-resizer')?.output.formats).toEqual(['jpg']);
+    expect(getEntry('reverse-video')?.output).toEqual({ media: 'video', formats: ['mp4'] });
+  });
+
+  it('has a distinct, brand-free title and a meta-sized description for every entry', () => {
+    expect(new Set(catalog.map((e) => e.title)).size).toBe(51);
+    expect(new Set(catalog.map((e) => e.description)).size).toBe(51);
+    for (const e of catalog) {
+      expect(e.title, e.name).not.toMatch(/mediakit/i);
+      expect(e.description.length, e.name).toBeGreaterThanOrEqual(80);
+      expect(e.description.length, e.name).toBeLessThanOrEqual(160);
+      expect(e.description, e.name).toMatch(/\.$/);
+    }
+    for (const n of IMAGE_CONVERTERS) expect(getEntry(n)?.description).toMatch(/up to 50 files at once/);
+  });
+
+  it('is frozen', () => {
+    expect(Object.isFrozen(catalog)).toBe(true);
+    expect(Object.isFrozen(catalog[0])).toBe(true);
+    expect(Object.isFrozen(catalog[0].inputs.accept)).toBe(true);
+  });
+});
+
+describe('toPublicTool', () => {
+  it("is exactly API.md's Tool: plain JSON, no symbols, no internal fields", () => {
+    for (const e of catalog) {
+      const t = toPublicTool(e);
+      expect(Object.keys(t).sort()).toEqual([
+        'description',
+        'inputs',
+        'kind',
+        'media',
+        'name',
+        'output',
+        'params',
+        'title',
+      ]);
+      expect(Object.keys(t.inputs).sort()).toEqual(['accept', 'max', 'min']);
+      expect(Object.keys(t.output).sort()).toEqual(['formats', 'media']);
+      expect(JSON.parse(JSON.stringify(t))).toEqual(t);
+      const walk = (v: unknown): void => {
+        if (v === null || typeof v !== 'object') return;
+        expect(Object.getOwnPropertySymbols(v)).toEqual([]);
+        expect(Object.getOwnPropertyNames(v).filter((k) => k.startsWith('~'))).toEqual([]);
+        expect([Object.prototype, Array.prototype, null]).toContain(Object.getPrototypeOf(v));
+        for (const x of Object.values(v)) walk(x);
+      };
+      walk(t);
+      expect(t.params.type).toBe('object');
+    }
+  });
+
+  it('carries the schema: bounds, defaults, required', () => {
+    const t = toPublicTool(need('trim-video'));
+    expect(t).toMatchObject({
+      name: 'trim-video',
+      kind: 'tool',
+      media: 'video',
+      inputs: { min: 1, max: 1 },
+      output: { media: 'video', formats: ['mp4'] },
+      params: {
+        type: 'object',
+        required: ['end'],
+        additionalProperties: false,
+        properties: {
+          start: { type: 'number', minimum: 0, default: 0 },
+          end: { type: 'number', exclusiveMinimum: 0 },
+        },
+      },
+    });
+    expect(t.inputs.accept).toContain('video/quicktime');
+  });
+
+  it('returns a copy', () => {
+    const t = toPublicTool(need('png-to-jpg'));
+    t.inputs.accept.push('x/y');
+    (t.params.properties as Record<string, unknown>).quality = 1;
+    expect(getEntry('png-to-jpg')?.inputs.accept).toEqual(['image/png']);
+    expect(toPublicTool(need('png-to-jpg')).params.properties).toHaveProperty('quality.maximum', 100);
+  });
+});

@@ -1,0 +1,108 @@
+import { headers as natsHeaders, type MsgHdrs, nanos, type NatsConnection } from '@nats-io/nats-core';
+import {
+  AckPolicy,
+  DeliverPolicy,
+  type JetStreamManager,
+  jetstreamManager,
+  RetentionPolicy,
+  StorageType,
+} from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import { type Carrier, extractTrace, injectTrace } from '../telemetry.ts';
+import { JOB_EVENTS_STREAM, JOBS_EVENTS_CONSUMER, JOBS_STREAM, subjects, type WorkerName } from './subjects.ts';
+
+export type { NatsConnection } from '@nats-io/nats-core';
+
+export async function connectNats(url: string, name: string): Promise<NatsConnection> {
+  // Reconnect forever: a restarted nats-server must not take the service down with it.
+  return connect({ servers: url, name, maxReconnectAttempts: -1, reconnectTimeWait: 500 });
+}
+
+/** Creates or updates the two job streams. Every service that touches them calls this at start. */
+export async function ensureJobStreams(jsm: JetStreamManager): Promise<void> {
+  await upsertStream(jsm, {
+    name: JOBS_STREAM,
+    subjects: [subjects.dispatchAll],
+    retention: RetentionPolicy.Workqueue,
+    storage: StorageType.File,
+    max_age: nanos(7 * 24 * 3600 * 1000),
+    // Publishing the same `<jobId>:<attempt>` twice within this window stores it once.
+    duplicate_window: nanos(10 * 60 * 1000),
+  });
+  await upsertStream(jsm, {
+    name: JOB_EVENTS_STREAM,
+    subjects: [subjects.eventsAll],
+    retention: RetentionPolicy.Limits,
+    storage: StorageType.File,
+    max_age: nanos(24 * 3600 * 1000),
+  });
+}
+
+async function upsertStream(jsm: JetStreamManager, config: Parameters<JetStreamManager['streams']['add']>[0]): Promise<void> {
+  try {
+    await jsm.streams.info(config.name as string);
+    await jsm.streams.update(config.name as string, config);
+  } catch (error) {
+    if ((error as Error).name !== 'StreamNotFoundError' && !/stream not found/i.test((error as Error).message)) throw error;
+    await jsm.streams.add(config);
+  }
+}
+
+export interface WorkerConsumerOptions {
+  /** How long a delivery may go without ack or `working()` before JetStream redelivers it. */
+  ackWaitMs: number;
+  /** Deliveries before giving up (the jobs service then fails the job). */
+  maxDeliver: number;
+}
+
+/** The durable pull consumer a worker pool shares: each job goes to exactly one replica. */
+export async function ensureWorkerConsumer(jsm: JetStreamManager, worker: WorkerName, options: WorkerConsumerOptions): Promise<void> {
+  await upsertConsumer(jsm, JOBS_STREAM, {
+    durable_name: worker,
+    filter_subject: subjects.dispatch(worker),
+    ack_policy: AckPolicy.Explicit,
+    ack_wait: nanos(options.ackWaitMs),
+    max_deliver: options.maxDeliver,
+    deliver_policy: DeliverPolicy.All,
+  });
+}
+
+/** The jobs service's durable consumer of worker events. */
+export async function ensureEventsConsumer(jsm: JetStreamManager): Promise<void> {
+  await upsertConsumer(jsm, JOB_EVENTS_STREAM, {
+    durable_name: JOBS_EVENTS_CONSUMER,
+    filter_subject: subjects.eventsAll,
+    ack_policy: AckPolicy.Explicit,
+    ack_wait: nanos(30_000),
+    max_deliver: -1,
+    deliver_policy: DeliverPolicy.All,
+  });
+}
+
+async function upsertConsumer(jsm: JetStreamManager, stream: string, config: Parameters<JetStreamManager['consumers']['add']>[1]): Promise<void> {
+  try {
+    await jsm.consumers.info(stream, config.durable_name as string);
+    await jsm.consumers.update(stream, config.durable_name as string, config);
+  } catch (error) {
+    if (!/consumer not found/i.test((error as Error).message) && (error as Error).name !== 'ConsumerNotFoundError') throw error;
+    await jsm.consumers.add(stream, config);
+  }
+}
+
+export async function openJetStreamManager(nc: NatsConnection): Promise<JetStreamManager> {
+  return jetstreamManager(nc);
+}
+
+/** NATS headers carrying the active trace context (W3C traceparent). */
+export function traceHeaders(extra: Record<string, string> = {}): MsgHdrs {
+  const h = natsHeaders();
+  for (const [key, value] of Object.entries({ ...injectTrace(), ...extra })) h.set(key, value);
+  return h;
+}
+
+/** The trace context a message carried, to continue its trace. */
+export function traceFromHeaders(h: MsgHdrs | undefined) {
+  const carrier: Carrier = {};
+  if (h) for (const key of h.keys()) carrier[key.toLowerCase()] = h.get(key);
+  return extractTrace(carrier);
+}

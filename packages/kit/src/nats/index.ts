@@ -1,0 +1,3 @@
+export * from './connection.ts';
+export * from './messages.ts';
+export * from './subjects.ts';

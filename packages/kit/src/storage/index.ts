@@ -1,0 +1,24 @@
+/**
+ * Storage: the two ports (ports.ts), their adapters, and the factories services call at start.
+ * Services use openDocumentStore / openObjectStore; the create* functions are for tests and tools.
+ */
+
+export { DuplicateKeyError } from './duplicate-key-error.ts';
+export { createEmbeddedDocumentStore } from './embedded-document-store.ts';
+export { createLocalObjectStore } from './local-object-store.ts';
+export { createMongoDocumentStore } from './mongo-document-store.ts';
+export { InvalidObjectKeyError } from './object-key.ts';
+export { openDocumentStore, openObjectStore } from './open-stores.ts';
+export type {
+  ByteRange,
+  Collection,
+  Doc,
+  DocumentStore,
+  Filter,
+  FindOptions,
+  ObjectInfo,
+  ObjectStore,
+  Sort,
+  Update,
+} from './ports.ts';
+export { createS3ObjectStore, type S3ObjectStoreOptions } from './s3-object-store.ts';

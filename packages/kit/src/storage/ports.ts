@@ -1,0 +1,79 @@
+import type { Readable } from 'node:stream';
+
+/**
+ * The two storage ports. Repositories are written once against these, using MongoDB's
+ * query language, so the same code runs on MongoDB and on the embedded engine.
+ */
+
+/** A MongoDB-style filter: field equality plus the operators both adapters support
+ * ($eq $ne $gt $gte $lt $lte $in $nin $exists $or $and $not $regex). */
+export type Filter = Record<string, unknown>;
+/** A MongoDB-style update: $set $unset $inc $push $pull (or a whole replacement document). */
+export type Update = Record<string, unknown>;
+export type Sort = Record<string, 1 | -1>;
+
+export interface FindOptions {
+  sort?: Sort;
+  limit?: number;
+  skip?: number;
+}
+
+export interface Doc {
+  /** Every document has a string `_id`; callers choose it (ids are random, URL-safe). */
+  _id: string;
+}
+
+/** Writes that would break a unique index (`_id` included) reject with DuplicateKeyError (duplicate-key-error.ts). */
+export interface Collection<T extends Doc> {
+  insertOne(doc: T): Promise<void>;
+  findOne(filter: Filter): Promise<T | null>;
+  find(filter: Filter, options?: FindOptions): Promise<T[]>;
+  count(filter: Filter): Promise<number>;
+  /** Updates the first match; returns the updated document, or null when nothing matched.
+   * An upsert inserts the filter's equality fields plus the update, so pin `_id` in the filter. */
+  updateOne(filter: Filter, update: Update, options?: { upsert?: boolean }): Promise<T | null>;
+  /** Returns how many documents matched and were updated. Takes operators only, not a replacement document. */
+  updateMany(filter: Filter, update: Update): Promise<number>;
+  /** Returns the deleted document, or null. */
+  deleteOne(filter: Filter): Promise<T | null>;
+  deleteMany(filter: Filter): Promise<number>;
+  createIndex(fields: Record<string, 1 | -1>, options?: { unique?: boolean }): Promise<void>;
+}
+
+export interface DocumentStore {
+  collection<T extends Doc>(name: string): Collection<T>;
+  /** Cheap liveness probe for /readyz. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface ObjectInfo {
+  key: string;
+  size: number;
+  contentType?: string;
+}
+
+export interface ByteRange {
+  /** First byte, inclusive. */
+  start: number;
+  /** Last byte, inclusive. */
+  end: number;
+}
+
+/** Keys are `/`-separated paths (`uploads/abc`); invalid ones (`..`, absolute, backslash, NUL, empty
+ * or dot-led segments) reject with InvalidObjectKeyError (object-key.ts). */
+export interface ObjectStore {
+  /** Stores the stream under `key`. Readers never see a partial object: it appears whole or not at all. */
+  put(key: string, body: Readable | Buffer, options?: { contentType?: string }): Promise<ObjectInfo>;
+  /** Streams the object, or a byte range of it. Rejects with NotFoundError if absent. */
+  get(key: string, range?: ByteRange): Promise<Readable>;
+  /** Returns null when the object does not exist. */
+  stat(key: string): Promise<ObjectInfo | null>;
+  /** Deletes the object; deleting a missing key is not an error. */
+  delete(key: string): Promise<void>;
+  /** Deletes every object whose key starts with `prefix`. The empty prefix is refused. */
+  deletePrefix(prefix: string): Promise<void>;
+  /** Lists keys under a prefix (used by contract tests and the retention sweeper). */
+  list(prefix: string): Promise<string[]>;
+  ping(): Promise<void>;
+}

@@ -1,0 +1,82 @@
+import type { ProbeResult, ProbeStream } from '@mediakit/ffmpeg';
+import { displayedSize, FfmpegError, ffprobe, streamFps } from '@mediakit/ffmpeg';
+import type { SniffedFormat } from './formats.ts';
+import { audioOnlyVariant } from './formats.ts';
+import type { MediaInfo } from './types.ts';
+
+export interface InspectAvOptions {
+  signal?: AbortSignal;
+  /** Default 10 s: ffprobe reads headers only; slower means a broken or hostile file. */
+  ffprobeTimeoutMs?: number;
+}
+
+export const DEFAULT_INSPECT_TIMEOUT_MS = 10_000;
+
+/**
+ * Video and audio files: ffprobe for streams and duration. A file ffprobe cannot read
+ * (non-zero exit or timeout) is reported as unrecognised (null); an abort or a missing ffprobe
+ * binary is thrown, as those are not the file's fault.
+ */
+export async function inspectAv(
+  path: string,
+  sniffed: SniffedFormat,
+  opts: InspectAvOptions = {},
+): Promise<MediaInfo | null> {
+  let probe: ProbeResult;
+  try {
+    probe = await ffprobe(path, {
+      signal: opts.signal,
+      timeoutMs: opts.ffprobeTimeoutMs ?? DEFAULT_INSPECT_TIMEOUT_MS,
+    });
+  } catch (err) {
+    if (err instanceof FfmpegError) return null;
+    throw err;
+  }
+  return mediaInfoFromProbe(probe, sniffed);
+}
+
+/** Cover art is stored as a one-frame video stream; it does not make a file a video. */
+const isRealVideo = (s: ProbeStream) => s.codec_type === 'video' && s.disposition?.attached_pic !== 1;
+
+/** Maps ffprobe's output to MediaInfo; null when the file has neither video nor audio. */
+export function mediaInfoFromProbe(probe: ProbeResult, sniffed: SniffedFormat): MediaInfo | null {
+  const videoStream = sniffed.media === 'video' ? probe.streams.find(isRealVideo) : undefined;
+  const audioStream = probe.streams.find((s) => s.codec_type === 'audio');
+  const duration = probeDuration(probe);
+
+  if (videoStream) {
+    return withoutUndefined({
+      ...sniffed,
+      ...displayedSize(videoStream),
+      duration,
+      fps: streamFps(videoStream),
+      hasAudio: audioStream !== undefined,
+      videoCodec: videoStream.codec_name,
+      audioCodec: audioStream?.codec_name,
+    });
+  }
+  if (audioStream) {
+    const format = sniffed.media === 'audio' ? sniffed : audioOnlyVariant(sniffed);
+    return withoutUndefined({ ...format, duration, hasAudio: true, audioCodec: audioStream.codec_name });
+  }
+  return null;
+}
+
+/** Unknown fields are left out rather than set to undefined (a database driver would store null). */
+function withoutUndefined(info: MediaInfo): MediaInfo {
+  return Object.fromEntries(Object.entries(info).filter(([, v]) => v !== undefined)) as unknown as MediaInfo;
+}
+
+/**
+ * Seconds, rounded to milliseconds. The container's duration is authoritative; some files
+ * (MKV from some muxers, raw streams) only have per-stream durations, so the longest is used then.
+ */
+export function probeDuration(probe: ProbeResult): number | undefined {
+  const candidates = [probe.format.duration, ...probe.streams.map((s) => s.duration)];
+  const fromFormat = Number(probe.format.duration);
+  const seconds =
+    Number.isFinite(fromFormat) && fromFormat > 0
+      ? fromFormat
+      : Math.max(0, ...candidates.map(Number).filter((n) => Number.isFinite(n)));
+  return seconds > 0 ? Math.round(seconds * 1000) / 1000 : undefined;
+}

@@ -1,0 +1,103 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { type AsyncClient, type DispatchMessage, derivedId, type Logger, type ObjectStore } from '@mediakit/kit';
+import { inspectFile } from '@mediakit/media';
+import type { filesV1 } from '@mediakit/proto';
+import { writeZip } from './archive.ts';
+import { JobFailure, type JobInput, type ToolHandler, type ToolOutput } from './types.ts';
+
+export interface RunJobDeps {
+  objects: ObjectStore;
+  files: AsyncClient<filesV1.FilesServiceClient>;
+  log: Logger;
+  tmpRoot?: string;
+}
+
+export interface JobResult {
+  outputs: filesV1.File[];
+  archive?: filesV1.File;
+}
+
+/**
+ * Runs one job from its dispatch message: inputs into a private temp dir, the tool's handler,
+ * then outputs into the object store and registered with the files service. The temp dir is
+ * removed whatever happens. Output ids derive from the job id, attempt and index, so running
+ * the same attempt twice (a redelivery after a crash) registers the same records, not duplicates.
+ */
+export async function runJob(
+  deps: RunJobDeps,
+  handler: ToolHandler,
+  job: DispatchMessage,
+  signal: AbortSignal,
+  progress: (percent: number) => void,
+): Promise<JobResult> {
+  const dir = await mkdtemp(join(deps.tmpRoot ?? tmpdir(), `mk-${job.jobId.slice(0, 8)}-`));
+  try {
+    const inputs = await downloadInputs(deps, job, join(dir, 'in'));
+    const outDir = join(dir, 'out');
+    await mkdir(outDir);
+    const log = deps.log.child({ jobId: job.jobId, tool: job.tool });
+    const produced = await handler({ tool: job.tool, inputs, params: job.params, outDir, signal, progress, log });
+    signal.throwIfAborted();
+    if (produced.length === 0) throw new Error(`${job.tool} produced no output`);
+
+    const outputs: filesV1.File[] = [];
+    for (const [index, output] of produced.entries()) {
+      outputs.push(await storeOutput(deps, job, output, `output:${index}`));
+    }
+    if (produced.length === 1) return { outputs };
+
+    const zipPath = join(dir, 'archive.zip');
+    await writeZip(zipPath, produced);
+    const archive = await storeOutput(deps, job, { path: zipPath, name: `${job.tool}-${job.jobId.slice(0, 6)}.zip` }, 'archive');
+    return { outputs, archive };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function downloadInputs(deps: RunJobDeps, job: DispatchMessage, dir: string): Promise<JobInput[]> {
+  await mkdir(dir);
+  const inputs: JobInput[] = [];
+  for (const [index, input] of job.inputs.entries()) {
+    // Local names are ours (index + sniffed format), never the user's, so no name can escape the dir.
+    const path = join(dir, `${index}.${input.format}`);
+    await pipeline(await deps.objects.get(input.objectKey), createWriteStream(path));
+    const { objectKey: _key, ...info } = input;
+    inputs.push({ ...info, path });
+  }
+  return inputs;
+}
+
+async function storeOutput(deps: RunJobDeps, job: DispatchMessage, output: ToolOutput, label: string): Promise<filesV1.File> {
+  const info = await inspectFile(output.path);
+  if (!info) throw new Error(`${job.tool} wrote an output that cannot be read back: ${basename(output.path)}`);
+  const { size } = await stat(output.path);
+  const id = derivedId(`${job.jobId}:${job.attempt}`, label);
+  const objectKey = `outputs/${job.jobId}/${id}`;
+  await deps.objects.put(objectKey, createReadStream(output.path), { contentType: info.mime });
+  return deps.files.registerOutput({
+    id,
+    ownerId: job.ownerId,
+    jobId: job.jobId,
+    name: output.name,
+    objectKey,
+    size,
+    mime: info.mime,
+    media: info.media,
+    format: info.format,
+    width: info.width,
+    height: info.height,
+    duration: info.duration,
+    fps: info.fps,
+    hasAudio: info.hasAudio,
+    videoCodec: info.videoCodec,
+    audioCodec: info.audioCodec,
+    expiresAt: job.expiresAt,
+  });
+}
+
+export { JobFailure };

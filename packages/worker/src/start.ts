@@ -1,0 +1,61 @@
+import { filesV1 } from '@mediakit/proto';
+import {
+  connectNats,
+  createGrpcClient,
+  ensureJobStreams,
+  ensureWorkerConsumer,
+  openJetStreamManager,
+  openObjectStore,
+  runService,
+  s3FromEnv,
+  startHealthServer,
+  type WorkerName,
+} from '@mediakit/kit';
+import { workerEnv } from './env.ts';
+import type { ToolHandler } from './types.ts';
+import { WorkerLoop } from './worker.ts';
+
+/** Boots a worker service: config, NATS consumer, object store, files client, health, shutdown. */
+export function startWorker(options: {
+  name: WorkerName;
+  handlers: Record<string, ToolHandler<any>>;
+  defaultHealthPort: number;
+  defaultConcurrency: number;
+}): Promise<void> {
+  return runService({
+    name: options.name,
+    env: workerEnv(options.defaultHealthPort, options.defaultConcurrency),
+    // Long enough for the loop to nak running jobs and for in-flight events to be published.
+    shutdownGraceMs: 10_000,
+    async start({ config, log, onShutdown }) {
+      const nc = await connectNats(config.NATS_URL, options.name);
+      onShutdown(() => nc.drain());
+      const jsm = await openJetStreamManager(nc);
+      await ensureJobStreams(jsm);
+      await ensureWorkerConsumer(jsm, options.name, { ackWaitMs: config.ACK_WAIT_MS, maxDeliver: config.MAX_DELIVER });
+
+      const objects = await openObjectStore({ dataDir: config.DATA_DIR, s3: s3FromEnv(config) });
+      const files = createGrpcClient(filesV1.FilesServiceClient, filesV1.FilesServiceService, config.FILES_GRPC_ADDR, {
+        deadlineMs: config.GRPC_DEADLINE_MS,
+      });
+      onShutdown(() => files.close());
+
+      const loop = new WorkerLoop(nc, { objects, files, log, tmpRoot: config.TMP_DIR }, {
+        name: options.name,
+        handlers: options.handlers,
+        concurrency: config.WORKER_CONCURRENCY,
+        ackWaitMs: config.ACK_WAIT_MS,
+        maxDeliver: config.MAX_DELIVER,
+      });
+      await loop.start();
+      onShutdown(() => loop.stop());
+
+      const health = await startHealthServer({
+        host: config.HOST,
+        port: config.HEALTH_PORT,
+        checks: { nats: async () => nc.flush(), objects: () => objects.ping() },
+      });
+      onShutdown(() => new Promise((resolve) => health.close(resolve)));
+    },
+  });
+}

@@ -1,0 +1,180 @@
+import { type Consumer, type JetStreamClient, type JsMsg, jetstream } from '@nats-io/jetstream';
+import {
+  type DispatchMessage,
+  decodeJson,
+  encodeJson,
+  type JobEvent,
+  type JobEventKind,
+  JOBS_STREAM,
+  type Logger,
+  type NatsConnection,
+  subjects,
+  traceFromHeaders,
+  traceHeaders,
+  inSpan,
+  type WorkerName,
+} from '@mediakit/kit';
+import { throttleProgress } from './progress.ts';
+import { type RunJobDeps, runJob } from './run-job.ts';
+import { JobFailure, type ToolHandler } from './types.ts';
+
+export interface WorkerLoopOptions {
+  name: WorkerName;
+  handlers: Record<string, ToolHandler<any>>;
+  concurrency: number;
+  ackWaitMs: number;
+  maxDeliver: number;
+}
+
+/**
+ * Pulls jobs from the worker's durable JetStream consumer, `concurrency` at a time, and turns each
+ * outcome into an event and an ack decision:
+ * - success, a JobFailure (bad input) or a cancel: event, then ack (the job is done with);
+ * - our own error: nak for redelivery, or a failed event once deliveries run out;
+ * - shutdown: nak at once, so another replica picks the job up (hand back, not lose).
+ * While a job runs, `working()` heartbeats keep JetStream from redelivering it.
+ */
+export class WorkerLoop {
+  private readonly js: JetStreamClient;
+  private readonly running = new Map<string, AbortController>();
+  /** Jobs canceled before this replica pulled them: dropped on arrival. */
+  private readonly canceledEarly = new Map<string, number>();
+  private stopping = false;
+  private loops: Promise<void>[] = [];
+
+  private readonly nc: NatsConnection;
+  private readonly deps: RunJobDeps;
+  private readonly options: WorkerLoopOptions;
+  private readonly log: Logger;
+
+  constructor(nc: NatsConnection, deps: RunJobDeps, options: WorkerLoopOptions) {
+    this.nc = nc;
+    this.deps = deps;
+    this.options = options;
+    this.log = deps.log;
+    this.js = jetstream(nc);
+  }
+
+  async start(): Promise<void> {
+    this.listenForCancels();
+    const consumer = await this.js.consumers.get(JOBS_STREAM, this.options.name);
+    for (let i = 0; i < this.options.concurrency; i++) this.loops.push(this.pullLoop(consumer));
+  }
+
+  /** Stops pulling, hands running jobs back to JetStream and waits for the loops to end. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    for (const controller of this.running.values()) controller.abort(new Error('shutdown'));
+    await Promise.allSettled(this.loops);
+  }
+
+  get activeJobs(): number {
+    return this.running.size;
+  }
+
+  private async pullLoop(consumer: Consumer): Promise<void> {
+    while (!this.stopping) {
+      let msg: JsMsg | null = null;
+      try {
+        msg = await consumer.next({ expires: 2000 });
+      } catch (error) {
+        if (this.stopping) return;
+        this.log.warn({ err: error }, 'pulling a job failed; retrying');
+        await new Promise((r) => setTimeout(r, 1000));
+        continue;
+      }
+      if (msg) await this.handle(msg);
+    }
+  }
+
+  private listenForCancels(): void {
+    const sub = this.nc.subscribe(subjects.cancelAll);
+    (async () => {
+      for await (const m of sub) {
+        const jobId = m.subject.split('.')[2];
+        const controller = this.running.get(jobId);
+        if (controller) controller.abort(new Error('canceled'));
+        else this.canceledEarly.set(jobId, Date.now());
+      }
+    })();
+    // Forget early cancels after ten minutes: by then the jobs service has long deleted the message.
+    setInterval(() => {
+      for (const [id, at] of this.canceledEarly) if (Date.now() - at > 600_000) this.canceledEarly.delete(id);
+    }, 60_000).unref();
+  }
+
+  private async handle(msg: JsMsg): Promise<void> {
+    let job: DispatchMessage;
+    try {
+      job = decodeJson<DispatchMessage>(msg.data);
+    } catch {
+      this.log.error({ seq: msg.seq }, 'dropping an unreadable dispatch message');
+      msg.term();
+      return;
+    }
+    const handler = this.options.handlers[job.tool];
+    if (this.canceledEarly.has(job.jobId)) {
+      msg.ack();
+      return;
+    }
+    await inSpan(`job ${job.tool}`, () => this.run(msg, job, handler), traceFromHeaders(msg.headers));
+  }
+
+  private async run(msg: JsMsg, job: DispatchMessage, handler: ToolHandler | undefined): Promise<void> {
+    const log = this.log.child({ jobId: job.jobId, tool: job.tool, attempt: job.attempt, delivery: msg.info.deliveryCount });
+    const controller = new AbortController();
+    this.running.set(job.jobId, controller);
+    const heartbeat = setInterval(() => msg.working(), Math.max(1000, this.options.ackWaitMs / 3));
+    const started = Date.now();
+    try {
+      if (!handler) throw new JobFailure(`${job.tool} is not available yet on this worker.`);
+      await this.publish(job, 'started', {});
+      const progress = throttleProgress((p) => void this.publish(job, 'progress', { progress: p }).catch(() => {}));
+      const result = await runJob(this.deps, handler, job, controller.signal, progress);
+      await this.publish(job, 'succeeded', { progress: 100, outputs: result.outputs, archive: result.archive });
+      msg.ack();
+      log.info({ ms: Date.now() - started, outputs: result.outputs.length }, 'job succeeded');
+    } catch (error) {
+      await this.settleFailure(msg, job, controller.signal, error, log);
+    } finally {
+      clearInterval(heartbeat);
+      this.running.delete(job.jobId);
+    }
+  }
+
+  private async settleFailure(msg: JsMsg, job: DispatchMessage, signal: AbortSignal, error: unknown, log: Logger): Promise<void> {
+    const reason = signal.aborted ? (signal.reason as Error | undefined)?.message : undefined;
+    if (reason === 'shutdown') {
+      log.info('handing the job back: this worker is shutting down');
+      msg.nak();
+      return;
+    }
+    if (reason === 'canceled') {
+      log.info('job canceled');
+      await this.publish(job, 'canceled', {}).catch(() => {});
+      msg.ack();
+      return;
+    }
+    if (error instanceof JobFailure) {
+      log.info({ reason: error.message }, 'job failed on its input');
+      await this.publish(job, 'failed', { error: { message: error.message, error_log: error.log } }).catch(() => {});
+      msg.ack();
+      return;
+    }
+    if (msg.info.deliveryCount < this.options.maxDeliver) {
+      log.warn({ err: error }, 'job failed on our side; it will be retried');
+      msg.nak(2000 * msg.info.deliveryCount);
+      return;
+    }
+    log.error({ err: error }, 'job failed on our side too many times');
+    await this.publish(job, 'failed', {
+      error: { message: 'The job could not be completed because of a problem on our side. Please try again.' },
+    }).catch(() => {});
+    msg.ack();
+  }
+
+  private async publish(job: DispatchMessage, kind: JobEventKind, fields: Partial<JobEvent>): Promise<void> {
+    const event: JobEvent = { jobId: job.jobId, attempt: job.attempt, kind, at: new Date().toISOString(), ...fields };
+    await this.js.publish(subjects.event(job.jobId, kind), encodeJson(event), { headers: traceHeaders() });
+  }
+}

@@ -1,0 +1,178 @@
+// `npm start` after setup: nats-server and every service on the embedded stores under .data/, their
+// logs in this terminal tagged by service, crashed services restarted, Ctrl-C stops it all cleanly.
+// Runs on the project's Node 24 (node_modules/.bin/node), which strips the types.
+import { join, resolve } from 'node:path';
+import {
+  PortInUseError,
+  type ServiceName,
+  type Stack,
+  type StackOptions,
+  serviceNames,
+  startStack,
+} from '../packages/devstack/src/index.ts';
+
+const root = resolve(import.meta.dirname, '..');
+const color = Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
+const tagWidth = Math.max(...[...serviceNames, 'nats', 'mediakit'].map((n) => n.length));
+const tagColors: Record<string, number> = {
+  auth: 36,
+  files: 32,
+  jobs: 33,
+  content: 35,
+  transcoder: 34,
+  imager: 92,
+  gateway: 96,
+  nats: 90,
+  mediakit: 97,
+};
+const levelNames: Record<number, string> = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'warn', 50: 'error', 60: 'fatal' };
+const levelColors: Record<string, number> = { trace: 90, debug: 90, info: 32, warn: 33, error: 31, fatal: 31 };
+const natsLevels: Record<string, string> = { TRC: 'trace', DBG: 'debug', INF: 'info', WRN: 'warn', ERR: 'error', FTL: 'fatal' };
+const omitted = new Set(['level', 'time', 'pid', 'hostname', 'service', 'msg', 'v']);
+
+const paint = (code: number | undefined, text: string) => (color && code ? `\u001b[${code}m${text}\u001b[0m` : text);
+const clock = (date: Date) => date.toTimeString().slice(0, 8);
+
+function fieldValue(value: unknown): string {
+  const text = typeof value === 'string' && !/[\s"=]/.test(value) && value !== '' ? value : JSON.stringify(value);
+  return text.length > 200 ? `${text.slice(0, 197)}...` : text;
+}
+
+/** One log line of a process as `HH:MM:SS <service> <level> <msg> <fields>`; extra lines for stacks. */
+function formatLine(service: string, line: string): string {
+  const tag = paint(tagColors[service], service.padEnd(tagWidth));
+  const plain = (level: string | undefined, text: string, time = new Date()) =>
+    `${paint(90, clock(time))} ${tag} ${level ? `${paint(levelColors[level], level.padEnd(5))} ` : ''}${text}`;
+
+  if (line.startsWith('{')) {
+    let record: Record<string, unknown> | undefined;
+    try {
+      record = JSON.parse(line) as Record<string, unknown>;
+    } catch {
+      // not JSON after all
+    }
+    if (record && typeof record === 'object') {
+      const level = typeof record.level === 'number' ? (levelNames[record.level] ?? String(record.level)) : String(record.level ?? 'info');
+      const time = typeof record.time === 'string' || typeof record.time === 'number' ? new Date(record.time) : new Date();
+      const fields: string[] = [];
+      let stack: string | undefined;
+      for (const [key, value] of Object.entries(record)) {
+        if (omitted.has(key) || value === undefined) continue;
+        if ((key === 'err' || key === 'error') && value && typeof value === 'object') {
+          const error = value as { message?: string; stack?: string };
+          fields.push(`${key}=${fieldValue(error.message ?? '')}`);
+          if (error.stack && (record.level as number) >= 50) stack = error.stack;
+          continue;
+        }
+        fields.push(`${key}=${fieldValue(value)}`);
+      }
+      const text = [String(record.msg ?? ''), paint(90, fields.join(' '))].filter(Boolean).join(' ');
+      const first = plain(level, text, Number.isNaN(time.getTime()) ? new Date() : time);
+      if (!stack) return first;
+      const indent = ' '.repeat(9 + tagWidth + 1);
+      return [first, ...stack.split('\n').slice(1).map((l) => paint(90, `${indent}${l.trim()}`))].join('\n');
+    }
+  }
+  // nats-server: "[pid] 2025/01/01 12:00:00.000000 [INF] message"
+  const nats = /^\[\d+\] \S+ \S+ \[(\w{3})\] (.*)$/.exec(line);
+  if (nats) return plain(natsLevels[nats[1]] ?? nats[1].toLowerCase(), nats[2]);
+  return plain(undefined, line);
+}
+
+function say(message: string) {
+  console.log(formatLine('mediakit', message));
+}
+
+function portFromEnv(name: string): number | undefined {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    console.error(`${name} must be a port number between 1 and 65535 (got ${JSON.stringify(raw)}).`);
+    process.exit(1);
+  }
+  return port;
+}
+
+function servicesFromEnv(): ServiceName[] | undefined {
+  const raw = process.env.MK_SERVICES?.trim();
+  if (!raw) return undefined;
+  const names = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const unknown = names.filter((n) => !serviceNames.includes(n as ServiceName));
+  if (unknown.length > 0) {
+    console.error(`MK_SERVICES names unknown services: ${unknown.join(', ')}. Known: ${serviceNames.join(', ')}.`);
+    process.exit(1);
+  }
+  return names as ServiceName[];
+}
+
+function portHint(error: PortInUseError): string {
+  if (error.service === 'gateway') {
+    return (
+      `Port ${error.port} (the web app and API) is already in use: is Mediakit already running in another terminal?\n` +
+      `Stop it, or start on another port: PORT=${error.port + 1} npm start`
+    );
+  }
+  const what = error.service === 'nats-server' ? 'nats-server' : `the ${error.service} service (${error.variable})`;
+  return (
+    `Port ${error.port}, which ${what} needs, is already in use by another program: perhaps an earlier Mediakit that did not stop.\n` +
+    `Find it with: ss -ltnp 'sport = :${error.port}'  (or: lsof -i :${error.port}), stop it, then run npm start again.`
+  );
+}
+
+const gatewayPort = portFromEnv('PORT');
+const options: StackOptions = {
+  root,
+  dataDir: process.env.DATA_DIR ? resolve(root, process.env.DATA_DIR) : join(root, '.data'),
+  ports: 'default',
+  portOverrides: gatewayPort ? { gateway: { PORT: gatewayPort } } : undefined,
+  services: servicesFromEnv(),
+  restartOnCrash: true,
+  onLog: (service, line) => console.log(formatLine(service, line)),
+};
+
+const aborter = new AbortController();
+let stack: Stack | undefined;
+let stopping = false;
+
+async function shutdown(signal: NodeJS.Signals) {
+  if (stopping) {
+    say(`${signal} again: killing everything now`);
+    process.exit(1); // the stack's exit hook SIGKILLs what is left
+  }
+  stopping = true;
+  if (color) process.stdout.write('\n');
+  say(`${signal}: stopping (press Ctrl-C again to force)`);
+  if (!stack) {
+    aborter.abort(); // startStack stops what it started, then rejects
+    return;
+  }
+  await stack.stop();
+  say('stopped');
+  process.exit(0);
+}
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(signal));
+
+say(`starting nats-server and ${(options.services ?? serviceNames).join(', ')} (data in ${options.dataDir})`);
+try {
+  stack = await startStack({ ...options, signal: aborter.signal });
+} catch (error) {
+  if (aborter.signal.aborted) {
+    say('stopped');
+    process.exit(0);
+  }
+  if (error instanceof PortInUseError) console.error(`\n${portHint(error)}`);
+  else console.error(`\nMediakit could not start: ${(error as Error).message}`);
+  process.exit(1);
+}
+if (aborter.signal.aborted) {
+  await stack.stop();
+  say('stopped');
+  process.exit(0);
+}
+if (!options.services || options.services.includes('gateway')) {
+  say(paint(1, `Mediakit is running at ${stack.gatewayUrl}`));
+} else {
+  say(paint(1, `Mediakit services are running without the gateway: ${options.services.join(', ')}`));
+}
+say('Press Ctrl-C to stop.');

@@ -1,0 +1,204 @@
+// Makes a fresh clone runnable: npm dependencies (which bring the project's Node 24), the system
+// tools (ffmpeg, ffprobe, nats-server; chromium with MK_SETUP_BROWSER=1) and the generated gRPC
+// code. Idempotent and quick when everything is there. Plain JavaScript without dependencies, so it
+// runs on the machine's own Node (20 here) before node_modules exists.
+import { spawnSync } from 'node:child_process';
+import { accessSync, constants, existsSync, readdirSync, statSync } from 'node:fs';
+import { delimiter, dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Debian puts daemons such as nats-server in /usr/sbin, which is not on a normal user's PATH. */
+export const extraBinDirs = ['/usr/local/sbin', '/usr/sbin', '/sbin'];
+
+/** The tools the platform runs, with the Debian package of each. */
+export const systemTools = [
+  { command: 'ffmpeg', pkg: 'ffmpeg' },
+  { command: 'ffprobe', pkg: 'ffmpeg' },
+  { command: 'nats-server', pkg: 'nats-server' },
+];
+export const browserTools = [{ command: ['chromium', 'chromium-browser'], pkg: 'chromium' }];
+
+export class SetupError extends Error {}
+
+/** The absolute path of an executable on PATH (or in the sbin directories), or undefined. */
+export function findExecutable(name, pathEnv = process.env.PATH ?? '') {
+  for (const dir of [...pathEnv.split(delimiter).filter(Boolean), ...extraBinDirs]) {
+    const candidate = join(dir, name);
+    try {
+      if (!statSync(candidate).isFile()) continue;
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      // not here
+    }
+  }
+  return undefined;
+}
+
+/** The Debian packages to install for the tools that are missing, in a stable order, without duplicates. */
+export function missingPackages(tools, find = findExecutable) {
+  const missing = [];
+  for (const tool of tools) {
+    const commands = Array.isArray(tool.command) ? tool.command : [tool.command];
+    if (commands.some((c) => find(c)) || missing.includes(tool.pkg)) continue;
+    missing.push(tool.pkg);
+  }
+  return missing;
+}
+
+/**
+ * How to install packages here: directly as root, through passwordless sudo, or not at all
+ * (then the person runs the printed command).
+ */
+export function installPlan({ isRoot, hasAptGet, hasPasswordlessSudo }) {
+  if (!hasAptGet) return { mode: 'manual', prefix: [] };
+  if (isRoot) return { mode: 'auto', prefix: [] };
+  if (hasPasswordlessSudo) return { mode: 'auto', prefix: ['sudo', '-n'] };
+  return { mode: 'manual', prefix: [] };
+}
+
+export function manualInstallMessage(packages, hasAptGet) {
+  const command = `sudo apt-get install -y ${packages.join(' ')}`;
+  const names = packages.join(' and ');
+  if (hasAptGet) {
+    return `Mediakit needs ${names}, and setup cannot install them without root. Run:\n\n  ${command}\n\nthen try again.`;
+  }
+  return `Mediakit needs ${names}. Install them with your system's package manager (on Debian or Ubuntu: ${command}), then try again.`;
+}
+
+/** True when npm dependencies must be (re)installed. */
+export function needsInstall(dir) {
+  const modules = join(dir, 'node_modules');
+  const marker = join(modules, '.package-lock.json');
+  if (!existsSync(modules) || !existsSync(marker)) return true;
+  if (!existsSync(join(modules, '.bin/node'))) return true;
+  const lock = join(dir, 'package-lock.json');
+  return existsSync(lock) && statSync(lock).mtimeMs > statSync(marker).mtimeMs;
+}
+
+function newestMtime(dir, accept) {
+  let newest = 0;
+  if (!existsSync(dir)) return newest;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(path, accept));
+    else if (accept(entry.name)) newest = Math.max(newest, statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+function oldestMtime(dir) {
+  let oldest = Number.POSITIVE_INFINITY;
+  if (!existsSync(dir)) return oldest;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    oldest = Math.min(oldest, entry.isDirectory() ? oldestMtime(path) : statSync(path).mtimeMs);
+  }
+  return oldest;
+}
+
+/** True when packages/proto/src/gen is missing or older than a .proto file or the buf config. */
+export function needsProto(dir) {
+  const gen = join(dir, 'packages/proto/src/gen');
+  const oldestGenerated = oldestMtime(gen);
+  if (oldestGenerated === Number.POSITIVE_INFINITY) return true;
+  const newestSource = newestMtime(join(dir, 'proto'), (name) => name.endsWith('.proto') || name.startsWith('buf.'));
+  return newestSource > oldestGenerated;
+}
+
+/** PATH without this project's node_modules/.bin, so npm and apt run on the system's tools. */
+function systemPath() {
+  const own = join(root, 'node_modules', '.bin');
+  return (process.env.PATH ?? '')
+    .split(delimiter)
+    .filter((d) => d && resolve(d) !== own)
+    .join(delimiter);
+}
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  if (result.error) throw new SetupError(`could not run ${command}: ${result.error.message}`);
+  if (result.status !== 0) {
+    const how = result.signal ? `was killed by ${result.signal}` : `exited with code ${result.status}`;
+    throw new SetupError(`\`${[command, ...args].join(' ')}\` ${how}`);
+  }
+}
+
+function step(message) {
+  console.log(`setup: ${message}`);
+}
+
+function installDependencies() {
+  const hasLock = existsSync(join(root, 'package-lock.json'));
+  const args = hasLock ? ['ci'] : ['install'];
+  step(`installing npm dependencies (npm ${args[0]})`);
+  // npm from the system's PATH: `npm ci` replaces node_modules, including the Node 24 that
+  // node_modules/.bin would otherwise put first.
+  run('npm', [...args, '--no-audit', '--no-fund'], { env: { ...process.env, PATH: systemPath() } });
+  if (!existsSync(join(root, 'node_modules/.bin/node'))) {
+    throw new SetupError(
+      'npm installed the dependencies but not the project\'s Node 24 (node_modules/.bin/node, from the npm package "node"). ' +
+        'Is ignore-scripts set in your npm config? Check `npm config get ignore-scripts`, then run `npm ci` again.',
+    );
+  }
+}
+
+function canSudoWithoutPassword() {
+  if (!findExecutable('sudo')) return false;
+  return spawnSync('sudo', ['-n', 'true'], { stdio: 'ignore' }).status === 0;
+}
+
+function ensureSystemTools(tools, label) {
+  const packages = missingPackages(tools);
+  if (packages.length === 0) return false;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const hasAptGet = Boolean(findExecutable('apt-get'));
+  const plan = installPlan({ isRoot, hasAptGet, hasPasswordlessSudo: !isRoot && hasAptGet && canSudoWithoutPassword() });
+  if (plan.mode === 'manual') throw new SetupError(manualInstallMessage(packages, hasAptGet));
+  // Through sudo, `env` carries DEBIAN_FRONTEND past sudo's environment reset.
+  const prefix = plan.prefix.length > 0 ? [...plan.prefix, 'env', 'DEBIAN_FRONTEND=noninteractive'] : [];
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const aptGet = (args) =>
+    prefix.length > 0 ? run(prefix[0], [...prefix.slice(1), 'apt-get', ...args], { env }) : run('apt-get', args, { env });
+  step(`installing ${label}: ${packages.join(' ')} (${prefix.length > 0 ? 'sudo ' : ''}apt-get)`);
+  aptGet(['update']);
+  aptGet(['install', '-y', '--no-install-recommends', ...packages]);
+  const still = missingPackages(tools);
+  if (still.length > 0) throw new SetupError(`apt-get finished but ${still.join(', ')} is still missing from PATH`);
+  return true;
+}
+
+function generateProto() {
+  step('generating gRPC code (packages/proto/src/gen)');
+  run(process.execPath, [join(root, 'scripts/gen-proto.mjs')]);
+}
+
+export function main() {
+  const started = Date.now();
+  let steps = 0;
+  try {
+    if (needsInstall(root)) {
+      installDependencies();
+      steps++;
+    }
+    if (ensureSystemTools(systemTools, 'system tools')) steps++;
+    if (process.env.MK_SETUP_BROWSER === '1' && ensureSystemTools(browserTools, 'the browser for end-to-end tests')) steps++;
+    if (needsProto(root)) {
+      generateProto();
+      steps++;
+    }
+  } catch (error) {
+    const message = error instanceof SetupError ? error.message : (error?.stack ?? String(error));
+    console.error(`\nsetup failed: ${message}`);
+    return 1;
+  }
+  if (steps === 0) step(`everything is in place (${Date.now() - started} ms)`);
+  else step(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return 0;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  process.exitCode = main();
+}

@@ -1,0 +1,37 @@
+import { commonEnv, documentStoreEnv, objectStoreEnv, port } from '@mediakit/kit';
+import { Type } from 'typebox';
+
+const GIB = 1024 ** 3;
+
+/** Configuration of the files service, validated at start (see .env.example). */
+export const env = Type.Object({
+  ...commonEnv,
+  ...documentStoreEnv,
+  ...objectStoreEnv,
+  GRPC_PORT: port(50052, 'files service gRPC port'),
+  HTTP_PORT: port(
+    8082,
+    'files service internal HTTP port (uploads, downloads, health); reached only through the gateway',
+  ),
+  GUEST_RETENTION_HOURS: Type.Number({
+    exclusiveMinimum: 0,
+    default: 1,
+    description: 'hours an upload is kept when the gateway sends no x-mk-retention-hours (anonymous owners)',
+  }),
+  SWEEP_INTERVAL_SECONDS: Type.Integer({
+    minimum: 1,
+    default: 60,
+    description: 'how often expired files are deleted',
+  }),
+  MAX_UPLOAD_BYTES: Type.Integer({
+    minimum: 1,
+    default: 2 * GIB,
+    description: 'hard ceiling on one uploaded file; the plan limit (x-mk-max-bytes) applies below it',
+  }),
+  UPLOAD_TMP_DIR: Type.Optional(
+    Type.String({
+      description:
+        'where uploads are spooled and tus uploads staged; defaults to the OS temp dir and DATA_DIR/tus',
+    }),
+  ),
+});

@@ -1,0 +1,291 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import {
+  type ByteRange,
+  badRequest,
+  conflict,
+  InvalidObjectKeyError,
+  type Logger,
+  NotFoundError,
+  newId,
+  notFound,
+  type ObjectStore,
+  unprocessable,
+  unsupportedMedia,
+} from '@mediakit/kit';
+import type { MediaInfo, MediaKind } from '@mediakit/media';
+import { type FileDoc, MEDIA_KINDS, uploadObjectKey } from './file-record.ts';
+import type { FileRepository } from './file-repository.ts';
+import { sanitizeFileName } from './names.ts';
+
+export type Inspect = (path: string) => Promise<MediaInfo | null>;
+
+export interface FilesServiceDeps {
+  files: FileRepository;
+  objects: ObjectStore;
+  /** Reads what a file is from its bytes (`inspectFile` of @mediakit/media). */
+  inspect: Inspect;
+  log: Logger;
+  /** The clock; tests pass their own. */
+  now?: () => Date;
+}
+
+export interface NewUpload {
+  ownerId: string;
+  /** Already sanitised. */
+  name: string;
+  /** A local file with the bytes; the caller owns it and deletes it afterwards. */
+  path: string;
+  retentionHours: number;
+  /** A fixed id makes a retried finish (tus) return the file it created the first time. */
+  id?: string;
+}
+
+export interface NewOutput {
+  id: string;
+  ownerId: string;
+  jobId: string;
+  name: string;
+  objectKey: string;
+  mime: string;
+  media: string;
+  format: string;
+  width?: number;
+  height?: number;
+  duration?: number;
+  fps?: number;
+  hasAudio?: boolean;
+  videoCodec?: string;
+  audioCodec?: string;
+  expiresAt: string;
+}
+
+/** What users may upload: anything the platform reads. Archives are outputs only. */
+const UPLOADABLE: ReadonlySet<MediaKind> = new Set(['video', 'image', 'audio']);
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * File records and their bytes, kept in step: a record is created only after its object is
+ * stored, and an object is deleted before its record, so a crash leaves at worst an orphaned
+ * record pointing at nothing (which the sweep removes at expiry), never bytes nobody can find.
+ */
+export class FilesService {
+  readonly #files: FileRepository;
+  readonly #objects: ObjectStore;
+  readonly #inspect: Inspect;
+  readonly #log: Logger;
+  readonly #now: () => Date;
+
+  constructor(deps: FilesServiceDeps) {
+    this.#files = deps.files;
+    this.#objects = deps.objects;
+    this.#inspect = deps.inspect;
+    this.#log = deps.log;
+    this.#now = deps.now ?? (() => new Date());
+  }
+
+  /** The caller's file; someone else's, a missing or an expired one is "not found" alike. */
+  async getFile(ownerId: string, id: string): Promise<FileDoc> {
+    const doc = await this.#files.findOwned(ownerId, id, this.#now().toISOString());
+    if (!doc) throw notFound('File');
+    return doc;
+  }
+
+  async listFiles(query: {
+    ownerId: string;
+    media?: string;
+    uploadsOnly?: boolean;
+    cursor?: string;
+    limit?: number;
+  }) {
+    if (query.media && !MEDIA_KINDS.includes(query.media as MediaKind)) {
+      throw badRequest(`media must be one of ${MEDIA_KINDS.join(', ')}.`, [
+        { field: 'media', message: 'unknown media kind' },
+      ]);
+    }
+    return this.#files.page({ ...query, liveAt: this.#now().toISOString() });
+  }
+
+  /** Deletes the bytes, then the record: when this resolves, the bytes are gone. */
+  async deleteFile(ownerId: string, id: string): Promise<void> {
+    const doc = await this.#files.findOwned(ownerId, id);
+    if (!doc) throw notFound('File');
+    await this.#remove(doc);
+  }
+
+  /** Stores an uploaded file: reads what it is, puts the bytes, then creates the record. */
+  async createUpload(upload: NewUpload): Promise<FileDoc> {
+    if (upload.id) {
+      const existing = await this.#files.findById(upload.id);
+      if (existing) return existing;
+    }
+    const info = await this.#inspect(upload.path);
+    if (!info || !UPLOADABLE.has(info.media)) {
+      throw unsupportedMedia(`${upload.name} is not a video or image Mediakit can read.`);
+    }
+    const id = upload.id ?? newId();
+    const objectKey = uploadObjectKey(id);
+    const { size } = await stat(upload.path);
+    await this.#objects.put(objectKey, createReadStream(upload.path), { contentType: info.mime });
+
+    const created = this.#now();
+    const doc: FileDoc = {
+      _id: id,
+      ownerId: upload.ownerId,
+      name: upload.name,
+      size,
+      ...mediaFields(info),
+      source: 'upload',
+      objectKey,
+      createdAt: created.toISOString(),
+      expiresAt: new Date(created.getTime() + upload.retentionHours * HOUR_MS).toISOString(),
+    };
+    try {
+      await this.#files.insert(doc);
+    } catch (error) {
+      await this.#objects
+        .delete(objectKey)
+        .catch((err: unknown) => this.#log.warn({ err, objectKey }, 'could not remove an unrecorded upload'));
+      throw error;
+    }
+    return doc;
+  }
+
+  /** Undoes uploads of a request that failed part-way, so a failed request leaves nothing behind. */
+  async discard(docs: FileDoc[]): Promise<void> {
+    for (const doc of docs) {
+      await this.#remove(doc).catch((err: unknown) =>
+        this.#log.error({ err, fileId: doc._id }, 'could not discard an upload'),
+      );
+    }
+  }
+
+  /** Records a worker's output (already in the object store). Idempotent on `id`. */
+  async registerOutput(output: NewOutput): Promise<FileDoc> {
+    for (const field of ['id', 'ownerId', 'jobId', 'objectKey', 'mime', 'format'] as const) {
+      if (!output[field]) throw badRequest(`${field} is required.`, [{ field, message: 'required' }]);
+    }
+    if (!MEDIA_KINDS.includes(output.media as MediaKind)) {
+      throw badRequest(`media must be one of ${MEDIA_KINDS.join(', ')}.`, [
+        { field: 'media', message: 'unknown media kind' },
+      ]);
+    }
+    const expiresAt = parseTime(output.expiresAt, 'expires_at');
+    const existing = await this.#files.findById(output.id);
+    if (existing && (existing.ownerId !== output.ownerId || existing.source !== 'output')) {
+      throw conflict(`File ${output.id} already exists and is not this job's output.`);
+    }
+    // The size is what is stored, whatever the worker believes it wrote.
+    const stored = await this.#statObject(output.objectKey);
+    if (!stored)
+      throw unprocessable(
+        `Output ${output.objectKey} is not in the object store: write it before registering it.`,
+      );
+
+    return this.#files.upsert({
+      _id: output.id,
+      ownerId: output.ownerId,
+      name: sanitizeFileName(output.name),
+      size: stored.size,
+      ...mediaFields({ ...output, media: output.media as MediaKind }),
+      source: 'output',
+      jobId: output.jobId,
+      objectKey: output.objectKey,
+      createdAt: this.#now().toISOString(),
+      expiresAt,
+    });
+  }
+
+  /** Deletes a job's outputs, bytes first; returns how many files went. */
+  async deleteJobOutputs(ownerId: string, jobId: string): Promise<number> {
+    const docs = await this.#files.findByJob(ownerId, jobId);
+    for (const doc of docs) await this.#remove(doc);
+    return docs.length;
+  }
+
+  /** The bytes of a file the caller was allowed to see, whole or one range. */
+  async openContent(doc: FileDoc, range?: ByteRange): Promise<Readable> {
+    try {
+      return await this.#objects.get(doc.objectKey, range);
+    } catch (error) {
+      if (!(error instanceof NotFoundError)) throw error;
+      this.#log.error({ fileId: doc._id, objectKey: doc.objectKey }, 'file record without its object');
+      throw notFound('File');
+    }
+  }
+
+  /**
+   * Deletes up to `limit` files expired at `now`. A file that cannot be deleted now (the object
+   * store is down) is logged and left for the next sweep.
+   */
+  async deleteExpired(now: Date, limit: number): Promise<{ found: number; deleted: number }> {
+    const docs = await this.#files.findExpired(now.toISOString(), limit);
+    let deleted = 0;
+    for (const doc of docs) {
+      try {
+        await this.#remove(doc);
+        deleted += 1;
+      } catch (err) {
+        this.#log.warn({ err, fileId: doc._id }, 'could not delete an expired file; retrying next sweep');
+      }
+    }
+    return { found: docs.length, deleted };
+  }
+
+  async #remove(doc: FileDoc): Promise<void> {
+    await this.#objects.delete(doc.objectKey);
+    await this.#files.deleteById(doc._id);
+  }
+
+  async #statObject(key: string) {
+    try {
+      return await this.#objects.stat(key);
+    } catch (error) {
+      if (error instanceof InvalidObjectKeyError)
+        throw badRequest(error.message, [{ field: 'object_key', message: 'invalid key' }]);
+      throw error;
+    }
+  }
+}
+
+/** The media fields of a record, without undefined values (MongoDB would store them as null). */
+function mediaFields(
+  info: MediaInfo,
+): Pick<
+  FileDoc,
+  | 'mime'
+  | 'media'
+  | 'format'
+  | 'width'
+  | 'height'
+  | 'duration'
+  | 'fps'
+  | 'hasAudio'
+  | 'videoCodec'
+  | 'audioCodec'
+> {
+  const fields = {
+    mime: info.mime,
+    media: info.media,
+    format: info.format,
+    width: info.width,
+    height: info.height,
+    duration: info.duration,
+    fps: info.fps,
+    hasAudio: info.hasAudio,
+    videoCodec: info.videoCodec,
+    audioCodec: info.audioCodec,
+  };
+  return Object.fromEntries(
+    Object.entries(fields).filter(([, value]) => value !== undefined),
+  ) as typeof fields;
+}
+
+function parseTime(value: string, field: string): string {
+  const time = value ? new Date(value) : null;
+  if (!time || Number.isNaN(time.getTime()))
+    throw badRequest(`${field} must be an ISO 8601 time.`, [{ field, message: 'invalid time' }]);
+  return time.toISOString();
+}

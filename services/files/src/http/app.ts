@@ -1,0 +1,50 @@
+import type { Check, Logger } from '@mediakit/kit';
+import type { DataStore } from '@tus/server';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { FilesService } from '../files-service.ts';
+import { contentRoutes } from './content-routes.ts';
+import { registerErrorHandlers } from './errors.ts';
+import { healthRoutes } from './health-routes.ts';
+import { multipartUploadRoutes } from './multipart-upload-routes.ts';
+import type { UploadLimits } from './trusted-headers.ts';
+import { tusRoutes } from './tus-routes.ts';
+import { createTusServer } from './tus-uploads.ts';
+
+export interface HttpAppDeps {
+  service: FilesService;
+  /** Readiness checks for /readyz, by dependency name. */
+  checks: Record<string, Check>;
+  limits: UploadLimits;
+  /** Where multipart parts are spooled while they are read. */
+  spoolDir: string;
+  /** Where unfinished tus uploads are staged. */
+  staging: DataStore;
+  /** Request logs go here; none when absent (tests). */
+  log?: Logger;
+}
+
+/**
+ * The internal HTTP server: byte streams the gateway forwards (uploads and downloads) and the
+ * health probes. Identity and plan limits arrive in trusted headers (trusted-headers.ts).
+ */
+export async function buildHttpApp(deps: HttpAppDeps): Promise<FastifyInstance> {
+  const app = (
+    deps.log ? Fastify({ loggerInstance: deps.log }) : Fastify({ logger: false })
+  ) as FastifyInstance;
+  registerErrorHandlers(app);
+
+  const limits = deps.limits;
+  const tus = createTusServer({
+    service: deps.service,
+    staging: deps.staging,
+    limits,
+    log: app.log as Logger,
+  });
+
+  await app.register(healthRoutes, { checks: deps.checks });
+  await app.register(multipartUploadRoutes, { service: deps.service, limits, spoolDir: deps.spoolDir });
+  await app.register(contentRoutes, { service: deps.service });
+  await app.register(tusRoutes, { tus, limits });
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,72 @@
+import replyFrom from '@fastify/reply-from';
+import { type TypeBoxTypeProvider, TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
+import { catalog, toPublicTool } from '@mediakit/catalog';
+import Fastify from 'fastify';
+import { Pool } from 'undici';
+import type { GatewayDeps } from './deps.ts';
+import { createPlans } from './plans.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { identityPlugin } from './plugins/identity.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { webPlugin } from './plugins/web.ts';
+import { filesRoutes } from './routes/files.ts';
+import { healthRoutes } from './routes/health.ts';
+import { jobEventsRoutes } from './routes/job-events.ts';
+import { jobsRoutes } from './routes/jobs.ts';
+import { plansRoutes } from './routes/plans.ts';
+import { statsRoutes } from './routes/stats.ts';
+import { toolsRoutes } from './routes/tools.ts';
+import { uploadsRoutes } from './routes/uploads.ts';
+
+export type { GatewayDeps } from './deps.ts';
+
+/** JSON bodies are small; file bytes never go through the JSON parser (see body-passthrough.ts). */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+export const API = '/api/v1';
+
+/**
+ * The gateway, built from its dependencies so tests can hand in fakes. Order matters: security
+ * (helmet, rate limits) and identity must be in place before any route is added, because they
+ * attach to routes as those are registered.
+ */
+export async function buildApp(deps: GatewayDeps) {
+  const app = Fastify({
+    loggerInstance: deps.log,
+    trustProxy: deps.trustProxy,
+    bodyLimit: JSON_BODY_LIMIT,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  app.setValidatorCompiler(TypeBoxValidatorCompiler);
+  // The API speaks JSON only; a text/plain body would otherwise reach routes as a string.
+  app.removeContentTypeParser('text/plain');
+
+  const limits = deps.rateLimit ?? { perMinute: 600, writesPerMinute: 120 };
+  const plans = createPlans(deps.auth);
+  const filesHttpOrigin = new URL(deps.filesHttpUrl).origin;
+  // One keep-alive pool to the files service, shared by uploads, downloads, tus and health.
+  const filesHttp = new Pool(filesHttpOrigin, { connections: 256 });
+  app.addHook('onClose', async () => {
+    await filesHttp.close();
+  });
+
+  await app.register(securityPlugin, { perMinute: limits.perMinute });
+  await app.register(errorsPlugin);
+  await app.register(identityPlugin);
+  // Fastify already logs every request; reply-from's own per-request lines would only repeat it.
+  await app.register(replyFrom, { base: filesHttpOrigin, undici: filesHttp, disableRequestLogging: true });
+
+  const { files, jobs, auth, nats } = deps;
+  const writesPerMinute = limits.writesPerMinute;
+  await app.register(toolsRoutes, { prefix: API });
+  await app.register(plansRoutes, { prefix: API, auth });
+  await app.register(filesRoutes, { prefix: API, files, plans, filesHttp, writesPerMinute });
+  await app.register(uploadsRoutes, { prefix: API, plans, writesPerMinute });
+  await app.register(jobsRoutes, { prefix: API, jobs, plans, writesPerMinute });
+  await app.register(jobEventsRoutes, { prefix: API, jobs, nats });
+  await app.register(statsRoutes, { prefix: API, files, jobs, plans });
+  await app.register(healthRoutes, { files, jobs, auth, content: deps.content, nats, filesHttp });
+  await app.register(webPlugin, { root: deps.webRoot, tools: catalog.map(toPublicTool) });
+
+  return app;
+}
+
+export type GatewayApp = Awaited<ReturnType<typeof buildApp>>;

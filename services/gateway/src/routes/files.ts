@@ -1,0 +1,123 @@
+import type { Readable } from 'node:stream';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { notFound, unsupportedMedia } from '@mediakit/kit';
+import { Type } from 'typebox';
+import type { Dispatcher } from 'undici';
+import type { FilesClient } from '../deps.ts';
+import { toFile } from '../mappers.ts';
+import type { Plans } from '../plans.ts';
+import { passBodiesThrough } from '../plugins/body-passthrough.ts';
+import type { Owner } from '../plugins/identity.ts';
+import { DEFAULT_LIMIT, File, IdParams, MediaKind, Page, PageQuery } from '../schemas.ts';
+import { errorFromUpstream, filesUnavailable, forward, trustedHeaders } from '../upstream.ts';
+
+export interface FilesRoutesOptions {
+  files: FilesClient;
+  plans: Plans;
+  /** Connection pool to the files service's internal HTTP API. */
+  filesHttp: Dispatcher;
+  writesPerMinute: number;
+}
+
+const isMultipart = (contentType: string | undefined) => /^multipart\/form-data\s*;/i.test(contentType ?? '');
+
+/** Files (API.md "Files"): metadata over gRPC, bytes streamed through the files service's HTTP API. */
+export const filesRoutes: FastifyPluginAsyncTypebox<FilesRoutesOptions> = async (app, options) => {
+  const { files, plans, filesHttp } = options;
+  passBodiesThrough(app);
+
+  app.post(
+    '/files',
+    {
+      schema: { response: { 201: Type.Object({ files: Type.Array(File) }) } },
+      config: { rateLimit: { max: options.writesPerMinute, timeWindow: 60_000 } },
+    },
+    async (request, reply) => {
+      const contentType = request.headers['content-type'];
+      if (!isMultipart(contentType)) {
+        throw unsupportedMedia(
+          'Send files as multipart/form-data, one or more parts named "file" (or resumably through /api/v1/uploads).',
+        );
+      }
+      // Writes always have an owner: the identity plugin creates a guest on the first one.
+      const owner = request.owner as Owner;
+      const { limits } = await plans.forOwner(owner);
+      const contentLength = request.headers['content-length'];
+      let response: Dispatcher.ResponseData;
+      try {
+        response = await filesHttp.request({
+          path: '/internal/files',
+          method: 'POST',
+          headers: {
+            'content-type': contentType as string,
+            ...(contentLength ? { 'content-length': contentLength } : {}),
+            ...trustedHeaders(owner, limits),
+          },
+          body: request.body as Readable,
+        });
+      } catch (error) {
+        request.log.warn({ err: error }, 'upload to the files service failed');
+        throw filesUnavailable();
+      }
+      const payload = (await response.body.json().catch(() => undefined)) as { files?: unknown } | undefined;
+      if (response.statusCode !== 201 || !Array.isArray(payload?.files))
+        throw errorFromUpstream(response.statusCode, payload);
+      return reply.code(201).send({ files: payload.files.map(toFile) });
+    },
+  );
+
+  app.get(
+    '/files',
+    {
+      schema: {
+        querystring: Type.Object({ media: Type.Optional(MediaKind), ...PageQuery }),
+        response: { 200: Page(File) },
+      },
+    },
+    async (request) => {
+      if (!request.owner) return { items: [], nextCursor: null };
+      const { media, cursor, limit } = request.query;
+      const page = await files.listFiles({
+        ownerId: request.owner.id,
+        media: media ?? '',
+        cursor: cursor ?? '',
+        limit: limit ?? DEFAULT_LIMIT,
+        uploadsOnly: false,
+      });
+      return { items: page.items.map(toFile), nextCursor: page.nextCursor || null };
+    },
+  );
+
+  app.get('/files/:id', { schema: { params: IdParams, response: { 200: File } } }, async (request) => {
+    if (!request.owner) throw notFound(`File ${request.params.id}`);
+    return toFile(await files.getFile({ ownerId: request.owner.id, id: request.params.id }));
+  });
+
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/files/:id/content',
+    schema: {
+      params: IdParams,
+      querystring: Type.Object({ inline: Type.Optional(Type.String({ maxLength: 5 })) }),
+    },
+    handler: async (request, reply) => {
+      if (!request.owner) throw notFound(`File ${request.params.id}`);
+      const inline = request.query.inline === '1' || request.query.inline === 'true';
+      // Content-Type, Range/206/416, Content-Disposition and nosniff all come from the files service.
+      return forward(reply, {
+        path: `/internal/files/${encodeURIComponent(request.params.id)}/content`,
+        query: inline ? 'inline=1' : '',
+        trusted: trustedHeaders(request.owner),
+      });
+    },
+  });
+
+  app.delete(
+    '/files/:id',
+    { schema: { params: IdParams, response: { 204: Type.Null() } } },
+    async (request, reply) => {
+      await files.deleteFile({ ownerId: (request.owner as Owner).id, id: request.params.id });
+      return reply.code(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,138 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { type CatalogEntry, getEntry, validateParams } from '@mediakit/catalog';
+import { badRequest, notFound } from '@mediakit/kit';
+import { Type } from 'typebox';
+import type { JobsClient } from '../deps.ts';
+import { toJob } from '../mappers.ts';
+import type { Plans } from '../plans.ts';
+import type { Owner } from '../plugins/identity.ts';
+import { DEFAULT_LIMIT, IdParams, Job, JobStatus, Page, PageQuery } from '../schemas.ts';
+import { type FieldIssue, summarize } from '../validation.ts';
+
+export interface JobsRoutesOptions {
+  jobs: JobsClient;
+  plans: Plans;
+  writesPerMinute: number;
+}
+
+const CreateJobBody = Type.Object(
+  {
+    tool: Type.String({ minLength: 1, maxLength: 100 }),
+    inputs: Type.Array(IdParams.properties.id, { minItems: 1, maxItems: 1000 }),
+    params: Type.Optional(Type.Object({}, { additionalProperties: true })),
+  },
+  { additionalProperties: false },
+);
+
+const files = (n: number) => `${n} ${n === 1 ? 'file' : 'files'}`;
+
+/** How many inputs this tool and this plan allow, as field issues on `inputs`. */
+function inputIssues(entry: CatalogEntry, count: number, batchSize: number): FieldIssue[] {
+  const { min, max } = entry.inputs;
+  if (count < min || count > max) {
+    const takes = min === max ? files(min) : `${min} to ${max} files`;
+    return [{ field: 'inputs', message: `${entry.name} takes ${takes}, but this job has ${files(count)}` }];
+  }
+  if (count > batchSize) {
+    return [
+      {
+        field: 'inputs',
+        message: `your plan allows up to ${files(batchSize)} per job, but this job has ${files(count)}`,
+      },
+    ];
+  }
+  return [];
+}
+
+/** Jobs (API.md "Jobs"). The jobs service checks inputs and state; the gateway checks what it can alone. */
+export const jobsRoutes: FastifyPluginAsyncTypebox<JobsRoutesOptions> = async (
+  app,
+  { jobs, plans, writesPerMinute },
+) => {
+  app.post(
+    '/jobs',
+    {
+      schema: { body: CreateJobBody, response: { 202: Job } },
+      config: { rateLimit: { max: writesPerMinute, timeWindow: 60_000 } },
+    },
+    async (request, reply) => {
+      const { tool, inputs, params } = request.body;
+      const entry = getEntry(tool);
+      if (!entry) {
+        throw badRequest(`There is no tool named ${tool}: GET /api/v1/tools lists them all.`, [
+          { field: 'tool', message: `${tool} is not a tool` },
+        ]);
+      }
+      const checked = validateParams(entry, params);
+      const owner = request.owner as Owner;
+      const { limits } = await plans.forOwner(owner);
+      // Every problem at once, so a form can mark all its bad fields in one round trip.
+      const issues = [
+        ...(checked.ok ? [] : checked.issues),
+        ...inputIssues(entry, inputs.length, limits.batchSize),
+      ];
+      if (!checked.ok || issues.length > 0) throw badRequest(summarize(issues), issues);
+      const job = await jobs.createJob({
+        ownerId: owner.id,
+        tool,
+        inputs,
+        paramsJson: JSON.stringify(checked.value),
+        retentionHours: limits.retentionHours,
+      });
+      return reply.code(202).send(toJob(job));
+    },
+  );
+
+  app.get(
+    '/jobs',
+    {
+      schema: {
+        querystring: Type.Object({ status: Type.Optional(JobStatus), ...PageQuery }),
+        response: { 200: Page(Job) },
+      },
+    },
+    async (request) => {
+      if (!request.owner) return { items: [], nextCursor: null };
+      const { status, cursor, limit } = request.query;
+      const page = await jobs.listJobs({
+        ownerId: request.owner.id,
+        status: status ?? '',
+        cursor: cursor ?? '',
+        limit: limit ?? DEFAULT_LIMIT,
+      });
+      return { items: page.items.map(toJob), nextCursor: page.nextCursor || null };
+    },
+  );
+
+  app.get('/jobs/:id', { schema: { params: IdParams, response: { 200: Job } } }, async (request) => {
+    if (!request.owner) throw notFound(`Job ${request.params.id}`);
+    return toJob(await jobs.getJob({ ownerId: request.owner.id, id: request.params.id }));
+  });
+
+  app.post(
+    '/jobs/:id/cancel',
+    { schema: { params: IdParams, response: { 202: Job } } },
+    async (request, reply) => {
+      const job = await jobs.cancelJob({ ownerId: (request.owner as Owner).id, id: request.params.id });
+      return reply.code(202).send(toJob(job));
+    },
+  );
+
+  app.post(
+    '/jobs/:id/retry',
+    { schema: { params: IdParams, response: { 202: Job } } },
+    async (request, reply) => {
+      const job = await jobs.retryJob({ ownerId: (request.owner as Owner).id, id: request.params.id });
+      return reply.code(202).send(toJob(job));
+    },
+  );
+
+  app.delete(
+    '/jobs/:id',
+    { schema: { params: IdParams, response: { 204: Type.Null() } } },
+    async (request, reply) => {
+      await jobs.deleteJob({ ownerId: (request.owner as Owner).id, id: request.params.id });
+      return reply.code(204).send(null);
+    },
+  );
+};

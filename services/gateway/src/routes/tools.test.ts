@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildTestApp, type TestApp } from '../test-support.ts';
+
+describe('catalog routes', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.app.close());
+
+  test('GET /tools lists every tool and converter', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/tools' });
+    expect(res.statusCode).toBe(200);
+    const { tools } = res.json();
+    expect(tools.length).toBeGreaterThanOrEqual(1);
+    expect(tools.map((tool: { name: string }) => tool.name)).toContain('trim-video');
+    for (const tool of tools)
+      expect(Object.keys(tool).sort()).toEqual([
+        'description',
+        'inputs',
+        'kind',
+        'media',
+        'name',
+        'output',
+        'params',
+        'title',
+      ]);
+  });
+
+  test('GET /tools/trim-video has its params as JSON Schema', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/tools/trim-video' });
+    expect(res.statusCode).toBe(200);
+    const tool = res.json();
+    expect(tool).toMatchObject({
+      name: 'trim-video',
+      kind: 'tool',
+      media: 'video',
+      inputs: { min: 1, max: 1 },
+    });
+    expect(tool.params.type).toBe('object');
+    expect(Object.keys(tool.params.properties)).toEqual(expect.arrayContaining(['start', 'end']));
+    expect(tool.inputs.accept).toContain('video/mp4');
+  });
+
+  test('an unknown tool is a 404 with the error body', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/tools/nope' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ code: 'not_found', message: 'Tool nope was not found.' });
+  });
+
+  test('GET /plans comes from the auth service', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/plans' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      plans: [
+        {
+          id: 'free',
+          name: 'Free',
+          price: { amount: 0, currency: 'EUR', interval: 'month' },
+          limits: { maxFileBytes: 1_000_000, concurrentJobs: 2, retentionHours: 1, batchSize: 3 },
+        },
+      ],
+    });
+  });
+});

@@ -1,0 +1,46 @@
+/**
+ * The per-file loop every 1..50-input image tool shares: cancel between files, one progress step per
+ * file, unreadable inputs turned into a `JobFailure` naming the file, unique download names.
+ */
+import { join } from 'node:path';
+import type { JobInput, ToolContext, ToolOutput } from '@mediakit/worker';
+import { baseName, uniqueName } from './names.ts';
+import { applyPlan, type ImagePlan, openImage } from './pipeline.ts';
+import { inputFailure } from './read-errors.ts';
+
+export interface WrittenImage {
+  width: number;
+  height: number;
+  size: number;
+}
+
+export interface ImageStep {
+  /** Pure: the plan for one input (may throw a `JobFailure` for impossible params). */
+  plan(input: JobInput): ImagePlan;
+  /** The download name without extension, given the input's base name and what was written. */
+  name(base: string, written: WrittenImage): string;
+}
+
+export async function eachImage<P>(ctx: ToolContext<P>, step: ImageStep): Promise<ToolOutput[]> {
+  const { inputs, outDir, signal } = ctx;
+  const outputs: ToolOutput[] = [];
+  const taken = new Set<string>();
+  for (const [i, input] of inputs.entries()) {
+    // sharp cannot be interrupted mid-file; one image takes well under a second, so checking between
+    // files is what makes cancel prompt enough. throwIfAborted rethrows the signal's reason.
+    signal.throwIfAborted();
+    const plan = step.plan(input);
+    const path = join(outDir, `${i + 1}.${plan.extension}`);
+    let written: WrittenImage;
+    try {
+      written = await applyPlan(openImage(input.path), plan).toFile(path);
+    } catch (error) {
+      throw inputFailure(input.name, error) ?? error;
+    }
+    const name = uniqueName(`${step.name(baseName(input.name), written)}.${plan.extension}`, taken);
+    outputs.push({ path, name });
+    ctx.log.debug({ input: input.fileId, output: name, bytes: written.size }, 'image written');
+    ctx.progress(((i + 1) / inputs.length) * 100);
+  }
+  return outputs;
+}

@@ -1,0 +1,236 @@
+/**
+ * Image pipelines as data.
+ *
+ * `planImageJob` is pure: it turns a tool's request into a plain, serialisable `ImagePlan` that unit
+ * tests (and logs) can read without touching pixels. `applyPlan` is the only place that turns a plan
+ * into sharp calls, so every tool gets the same safety defaults:
+ *
+ * - EXIF orientation is applied first (`.rotate()` without an angle), so "as displayed" is what the
+ *   user gets and later steps (resize box, explicit rotation) work in displayed coordinates.
+ * - No metadata is written: sharp strips EXIF (GPS, camera serials...), XMP, IPTC and the ICC profile
+ *   unless `withMetadata`/`keep*` is called, and we never call them. Outputs are anonymous by default.
+ * - Colour is normalised to sRGB. sharp (0.33+) converts an input with an embedded ICC profile to sRGB
+ *   with that profile (perceptual intent) and a CMYK input without one through a built-in CMYK profile;
+ *   then the profile is dropped, which is correct because untagged images are displayed as sRGB. The
+ *   explicit `toColourspace('srgb')` is sharp's default too; it is spelled out so the plan says it and a
+ *   change of default cannot silently write CMYK or 16-bit output.
+ * - Only the first frame/page is read: sharp reads page 0 of animated GIF/WebP and multi-page TIFF unless
+ *   told otherwise; `pages: 1` makes that explicit (the catalog promises "an animated GIF gives its first
+ *   frame").
+ * - Decoding is bounded (`limitInputPixels`) and strict (`failOn: 'error'`): a truncated or corrupt file
+ *   fails instead of producing a half-grey image.
+ */
+import { JobFailure } from '@mediakit/worker';
+import sharp, {
+  type AvifOptions,
+  type GifOptions,
+  type JpegOptions,
+  type PngOptions,
+  type Sharp,
+  type TiffOptions,
+  type WebpOptions,
+} from 'sharp';
+import { EXTENSION, MAX_SIDE, type OutputFormat, supportsAlpha } from './formats.ts';
+
+/** Inputs above this many pixels are refused before decoding (a decompression-bomb guard). */
+export const DEFAULT_LIMIT_INPUT_PIXELS = 100_000_000;
+/** The same bound for what a resize may produce, so an upscale cannot exhaust memory either. */
+export const MAX_OUTPUT_PIXELS = DEFAULT_LIMIT_INPUT_PIXELS;
+/** Converters' `quality` default (catalog: 1..100). */
+export const DEFAULT_QUALITY = 90;
+
+export type ResizeFit = 'contain' | 'cover' | 'fill' | 'inside';
+
+export interface Rgba {
+  r: number;
+  g: number;
+  b: number;
+  alpha: number;
+}
+
+const WHITE_HEX = '#ffffff';
+const WHITE: Rgba = { r: 255, g: 255, b: 255, alpha: 1 };
+const TRANSPARENT: Rgba = { r: 0, g: 0, b: 0, alpha: 0 };
+
+/** What a tool asks for. Callers decide the output format (a converter's target, or the input's own). */
+export interface ImageJobSpec {
+  format: OutputFormat;
+  /** 1..100; only lossy encoders use it. */
+  quality?: number;
+  resize?: { width?: number; height?: number; fit: ResizeFit };
+  /** Clockwise, applied after EXIF orientation. */
+  rotate?: 0 | 90 | 180 | 270;
+  /** The input's size if known, used only to bound what a resize may produce. */
+  inputSize?: { width?: number; height?: number };
+}
+
+export interface ResizeStep {
+  width?: number;
+  height?: number;
+  fit: ResizeFit;
+  /** The letterbox colour of `contain`. */
+  background: Rgba;
+  withoutEnlargement: boolean;
+}
+
+export type OutputStep =
+  | { format: 'jpeg'; options: JpegOptions }
+  | { format: 'png'; options: PngOptions }
+  | { format: 'webp'; options: WebpOptions }
+  | { format: 'gif'; options: GifOptions }
+  | { format: 'tiff'; options: TiffOptions }
+  | { format: 'avif'; options: AvifOptions };
+
+export interface ImagePlan {
+  /** Always true: EXIF orientation is applied before anything else. */
+  autoOrient: true;
+  rotate?: 90 | 180 | 270;
+  /** Set for outputs without alpha: transparent pixels become this colour instead of black. */
+  flatten?: { background: string };
+  resize?: ResizeStep;
+  colourspace: 'srgb';
+  output: OutputStep;
+  /** The download extension for `output.format`. */
+  extension: string;
+}
+
+export function planImageJob(spec: ImageJobSpec): ImagePlan {
+  const plan: ImagePlan = {
+    autoOrient: true,
+    colourspace: 'srgb',
+    output: planOutput(spec.format, spec.quality),
+    extension: EXTENSION[spec.format],
+  };
+  if (spec.rotate) plan.rotate = spec.rotate;
+  if (!supportsAlpha(spec.format)) plan.flatten = { background: WHITE_HEX };
+  if (spec.resize) plan.resize = planResize(spec.resize, spec.format, spec.inputSize);
+  return plan;
+}
+
+/** Clamp to the catalog's 1..100; the schema already checks it, this keeps the encoder safe anyway. */
+export function normaliseQuality(quality: number | undefined, fallback = DEFAULT_QUALITY): number {
+  if (quality === undefined || !Number.isFinite(quality)) return fallback;
+  return Math.min(100, Math.max(1, Math.round(quality)));
+}
+
+function planOutput(format: OutputFormat, quality: number | undefined): OutputStep {
+  switch (format) {
+    case 'jpeg':
+      // Quality maps 1:1. mozjpeg off: its trellis/scan search makes encoding several times slower for
+      // a few percent of size, and keeps libjpeg-turbo's predictable quality scale. Progressive renders
+      // early on slow connections and is usually a little smaller.
+      return { format, options: { quality: normaliseQuality(quality), progressive: true, mozjpeg: false } };
+    case 'png':
+      // PNG is lossless, so `quality` does not apply (sharp uses it only for palette quantisation,
+      // which is lossy and off here). Level 9 + adaptive filtering: the smallest zlib output, at a CPU
+      // cost that is small next to decoding.
+      return { format, options: { compressionLevel: 9, adaptiveFiltering: true, palette: false } };
+    case 'webp':
+      return { format, options: { quality: normaliseQuality(quality) } };
+    case 'avif':
+      // AVIF's scale is steeper than JPEG's: 60 looks about like JPEG 90 at a fraction of the size.
+      return { format, options: { quality: normaliseQuality(quality, 60) } };
+    case 'tiff':
+      // Lossless LZW: sharp's TIFF default is JPEG compression, which would degrade a TIFF on every edit.
+      return { format, options: { compression: 'lzw', predictor: 'horizontal' } };
+    case 'gif':
+      return { format, options: {} };
+  }
+}
+
+function planResize(
+  request: NonNullable<ImageJobSpec['resize']>,
+  format: OutputFormat,
+  inputSize: ImageJobSpec['inputSize'],
+): ResizeStep {
+  const width = positiveInt(request.width, 'width');
+  const height = positiveInt(request.height, 'height');
+  if (width === undefined && height === undefined) {
+    throw new JobFailure('Give a width, a height or both to resize to.');
+  }
+  // `inside` never enlarges, so it cannot produce more than the (already bounded) input.
+  if (request.fit !== 'inside') checkOutputSize(width, height, format, inputSize);
+
+  const step: ResizeStep = {
+    fit: request.fit,
+    // Bars of `contain` are transparent where the format has alpha, white for JPEG (not sharp's black).
+    background: supportsAlpha(format) ? TRANSPARENT : WHITE,
+    // `inside` = "fit within the box": a small image stays as it is. The other fits fill the box exactly.
+    withoutEnlargement: request.fit === 'inside',
+  };
+  if (width !== undefined) step.width = width;
+  if (height !== undefined) step.height = height;
+  return step;
+}
+
+function positiveInt(value: number | undefined, name: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (!Number.isInteger(value) || value < 1) {
+    throw new JobFailure(`The ${name} must be a whole number of pixels, at least 1.`);
+  }
+  return value;
+}
+
+/**
+ * Refuse an output larger than the encoder or our memory bound allows. With one side given, the other is
+ * estimated from the input's aspect ratio in the worse orientation (EXIF may swap it), to stay safe.
+ */
+function checkOutputSize(
+  width: number | undefined,
+  height: number | undefined,
+  format: OutputFormat,
+  inputSize: ImageJobSpec['inputSize'],
+): void {
+  let w = width;
+  let h = height;
+  const iw = inputSize?.width;
+  const ih = inputSize?.height;
+  if (iw && ih && (w === undefined || h === undefined)) {
+    const worstRatio = Math.max(iw / ih, ih / iw);
+    if (w === undefined && h !== undefined) w = Math.ceil(h * worstRatio);
+    if (h === undefined && w !== undefined) h = Math.ceil(w * worstRatio);
+  }
+  const side = Math.max(w ?? 0, h ?? 0);
+  if (side > MAX_SIDE[format]) {
+    throw new JobFailure(
+      `The requested size is too large: ${format.toUpperCase()} images can be at most ${MAX_SIDE[format]} pixels wide or high.`,
+    );
+  }
+  if (w !== undefined && h !== undefined && w * h > MAX_OUTPUT_PIXELS) {
+    throw new JobFailure(
+      `The requested size is too large: the result may have at most ${MAX_OUTPUT_PIXELS / 1_000_000} megapixels.`,
+    );
+  }
+}
+
+/** Open an input with the safety options every tool shares. */
+export function openImage(path: string, limitInputPixels = DEFAULT_LIMIT_INPUT_PIXELS): Sharp {
+  return sharp(path, { limitInputPixels, failOn: 'error', pages: 1 });
+}
+
+/** The only place where a plan becomes sharp calls. sharp orders the operations itself; see the header. */
+export function applyPlan(image: Sharp, plan: ImagePlan): Sharp {
+  let out = image.rotate(); // no angle = EXIF orientation (and the tag is dropped)
+  if (plan.rotate) out = out.rotate(plan.rotate);
+  if (plan.flatten) out = out.flatten({ background: plan.flatten.background });
+  if (plan.resize) {
+    const { width, height, fit, background, withoutEnlargement } = plan.resize;
+    out = out.resize({ width, height, fit, background, withoutEnlargement });
+  }
+  out = out.toColourspace(plan.colourspace);
+  const { output } = plan;
+  switch (output.format) {
+    case 'jpeg':
+      return out.jpeg(output.options);
+    case 'png':
+      return out.png(output.options);
+    case 'webp':
+      return out.webp(output.options);
+    case 'gif':
+      return out.gif(output.options);
+    case 'tiff':
+      return out.tiff(output.options);
+    case 'avif':
+      return out.avif(output.options);
+  }
+}

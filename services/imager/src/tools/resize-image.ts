@@ -1,0 +1,35 @@
+/**
+ * resize-image: 1..50 images into a box, keeping each input's format where sharp can write it
+ * (png stays png, jpg stays jpg, webp stays webp; bmp/ico/heic/psd/svg become PNG, see formats.ts).
+ *
+ * Fits, as the catalog names them (sharp uses the same words):
+ * - contain: the whole image inside the box, letterboxed (transparent bars, white for JPEG);
+ * - cover: fills the box, cropping the overflow around the centre;
+ * - fill: stretched to the box, aspect ratio ignored;
+ * - inside: as large as fits the box keeping the aspect ratio, never enlarged.
+ * With only one side given, every fit keeps the aspect ratio.
+ */
+import type { ToolHandler } from '@mediakit/worker';
+import { eachImage } from './each-image.ts';
+import { sameFormatAs } from './formats.ts';
+import { planImageJob, type ResizeFit } from './pipeline.ts';
+
+export interface ResizeParams {
+  width?: number;
+  height?: number;
+  fit: ResizeFit;
+}
+
+export const resizeImage: ToolHandler<ResizeParams> = (ctx) => {
+  const { width, height, fit } = ctx.params;
+  return eachImage(ctx, {
+    plan: (input) =>
+      planImageJob({
+        format: sameFormatAs(input.format),
+        resize: { width, height, fit },
+        inputSize: { width: input.width, height: input.height },
+      }),
+    // The actual size, not the requested one: `inside` and one-sided requests decide the other side.
+    name: (base, written) => `${base}-${written.width}x${written.height}`,
+  });
+};

@@ -1,0 +1,21 @@
+import { commonEnv, documentStoreEnv, grpcAddressEnv, port } from '@mediakit/kit';
+import { Type } from 'typebox';
+
+/** Environment of the jobs service, validated at start (kit loadConfig). */
+export const jobsEnv = Type.Object({
+  ...commonEnv,
+  ...documentStoreEnv,
+  ...grpcAddressEnv,
+  GRPC_PORT: port(50053, 'port of the JobsService gRPC server'),
+  HEALTH_PORT: port(9103, 'port of /healthz and /readyz'),
+  SWEEP_INTERVAL_SECONDS: Type.Integer({
+    minimum: 1,
+    default: 60,
+    description: 'how often expired jobs are deleted',
+  }),
+  MAX_DELIVER: Type.Integer({
+    minimum: 1,
+    default: 5,
+    description: "deliveries of one job before it is failed; must match the workers' MAX_DELIVER",
+  }),
+});

@@ -1,0 +1,106 @@
+import { type Collection, type DocumentStore, type Filter, pageQuery } from '@mediakit/kit';
+import { ACTIVE_STATUSES, JOB_STATUSES, type JobDoc, type JobStatus } from './job.ts';
+import { aheadInQueueFilter, queuePosition } from './queue-position.ts';
+
+/** What a conditional write expects to find, so it never overwrites a change made meanwhile. */
+export interface JobExpectation {
+  status?: JobStatus | readonly JobStatus[];
+  attempt?: number;
+}
+
+export interface JobChanges {
+  set?: Partial<JobDoc>;
+  unset?: ReadonlyArray<keyof JobDoc>;
+  inc?: Partial<Record<'attempt', number>>;
+}
+
+/** The `jobs` collection, in MongoDB's query language so it runs on MongoDB and the embedded store alike. */
+export class JobRepository {
+  private readonly jobs: Collection<JobDoc>;
+
+  constructor(store: DocumentStore) {
+    this.jobs = store.collection<JobDoc>('jobs');
+  }
+
+  async createIndexes(): Promise<void> {
+    await this.jobs.createIndex({ ownerId: 1, createdAt: -1 }); // an owner's list, newest first
+    await this.jobs.createIndex({ status: 1, worker: 1, queuedAt: 1 }); // queue positions
+    await this.jobs.createIndex({ expiresAt: 1 }); // the sweeper
+    await this.jobs.createIndex({ dispatchSeq: 1 }); // max-deliveries advisories name the stream sequence
+  }
+
+  insert(doc: JobDoc): Promise<void> {
+    return this.jobs.insertOne(doc);
+  }
+
+  findById(id: string): Promise<JobDoc | null> {
+    return this.jobs.findOne({ _id: id });
+  }
+
+  /** The job if it exists and belongs to the owner: callers answer both misses with the same 404. */
+  findOwned(ownerId: string, id: string): Promise<JobDoc | null> {
+    return this.jobs.findOne({ _id: id, ownerId });
+  }
+
+  findByDispatchSeq(seq: number): Promise<JobDoc | null> {
+    return this.jobs.findOne({ dispatchSeq: seq });
+  }
+
+  /** Applies the changes only if the job still matches the expectation; null when it did not. */
+  update(id: string, expected: JobExpectation, changes: JobChanges): Promise<JobDoc | null> {
+    const filter: Filter = { _id: id };
+    if (expected.status !== undefined) {
+      filter.status = typeof expected.status === 'string' ? expected.status : { $in: [...expected.status] };
+    }
+    if (expected.attempt !== undefined) filter.attempt = expected.attempt;
+    const update: Record<string, unknown> = {};
+    const set = withoutUndefined(changes.set ?? {});
+    if (Object.keys(set).length > 0) update.$set = set;
+    if (changes.unset?.length)
+      update.$unset = Object.fromEntries(changes.unset.map((field) => [field, true]));
+    if (changes.inc) update.$inc = changes.inc;
+    return this.jobs.updateOne(filter, update);
+  }
+
+  delete(id: string): Promise<JobDoc | null> {
+    return this.jobs.deleteOne({ _id: id });
+  }
+
+  /** Where a job stands in its worker pool's queue, or undefined if it is not queued. */
+  async queuePositionOf(job: JobDoc): Promise<number | undefined> {
+    if (job.status !== 'queued') return undefined;
+    return queuePosition(job, await this.jobs.count(aheadInQueueFilter(job)));
+  }
+
+  /** One page of an owner's jobs, newest first; fetches one extra to know whether more exist. */
+  listOwned(
+    ownerId: string,
+    options: { status?: JobStatus; cursor?: string; limit: number },
+  ): Promise<JobDoc[]> {
+    const page = pageQuery(options.cursor);
+    const filter: Filter = { ...page.filter, ownerId };
+    if (options.status) filter.status = options.status;
+    return this.jobs.find(filter, { sort: page.sort, limit: options.limit + 1 });
+  }
+
+  async countByStatus(ownerId: string): Promise<Record<JobStatus, number>> {
+    const counts = await Promise.all(JOB_STATUSES.map((status) => this.jobs.count({ ownerId, status })));
+    return Object.fromEntries(JOB_STATUSES.map((status, i) => [status, counts[i]])) as Record<
+      JobStatus,
+      number
+    >;
+  }
+
+  /** Jobs past their retention that have not finished: the sweeper stops them before deleting. */
+  findExpiredActive(now: string): Promise<JobDoc[]> {
+    return this.jobs.find({ expiresAt: { $lte: now }, status: { $in: [...ACTIVE_STATUSES] } });
+  }
+
+  deleteExpired(now: string): Promise<number> {
+    return this.jobs.deleteMany({ expiresAt: { $lte: now } });
+  }
+}
+
+function withoutUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,347 @@
+import {
+  ApiError,
+  badRequest,
+  clampLimit,
+  conflict,
+  type JobEvent,
+  type Logger,
+  newId,
+  notFound,
+  toPage,
+  type WorkerName,
+} from '@mediakit/kit';
+import type { filesV1, jobsV1 } from '@mediakit/proto';
+import { applyEvent } from './apply-event.ts';
+import type { FilesClient } from './files-client.ts';
+import { ACTIVE_STATUSES, isJobStatus, isTerminal, JOB_STATUSES, type JobDoc, toProto } from './job.ts';
+import type { JobBus } from './job-bus.ts';
+import type { JobRepository } from './job-repository.ts';
+import {
+  checkInputCount,
+  checkInputTypes,
+  checkParamsForInputs,
+  parseParams,
+  resolveTool,
+} from './job-request.ts';
+
+export interface CreateJobInput {
+  ownerId: string;
+  tool: string;
+  inputs: string[];
+  paramsJson: string;
+  /** The owner's retention from their plan; 0 means "not given" and falls back to one hour. */
+  retentionHours: number;
+}
+
+export interface ListJobsInput {
+  ownerId: string;
+  /** '' for every status. */
+  status: string;
+  limit: number;
+  cursor: string;
+}
+
+export interface JobsServiceDeps {
+  repository: JobRepository;
+  bus: JobBus;
+  files: FilesClient;
+  log: Logger;
+  now?: () => Date;
+}
+
+const DEFAULT_RETENTION_HOURS = 1;
+/** Optimistic writes that lost a race re-read the job and try again this many times. */
+const WRITE_ATTEMPTS = 5;
+
+const GAVE_UP_MESSAGE = 'The job stopped unexpectedly several times and was given up. Please try again.';
+const NOT_QUEUED_MESSAGE = 'The job could not be queued right now. Please try again in a moment.';
+
+/**
+ * The jobs service's logic: creating and dispatching jobs, the owner's operations on them, and
+ * folding what workers report into their state. Every state change is a conditional write on the
+ * state it was decided from, so a cancel, a retry and a worker event racing each other never
+ * overwrite one another.
+ */
+export class JobsService {
+  private readonly repository: JobRepository;
+  private readonly bus: JobBus;
+  private readonly files: FilesClient;
+  private readonly log: Logger;
+  private readonly now: () => Date;
+
+  constructor(deps: JobsServiceDeps) {
+    this.repository = deps.repository;
+    this.bus = deps.bus;
+    this.files = deps.files;
+    this.log = deps.log;
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  async createJob(input: CreateJobInput): Promise<jobsV1.Job> {
+    if (!input.ownerId)
+      throw badRequest('owner_id is required.', [{ field: 'owner_id', message: 'owner_id is required.' }]);
+    const entry = resolveTool(input.tool);
+    const params = parseParams(entry, input.paramsJson);
+    checkInputCount(entry, input.inputs);
+    const files = await Promise.all(
+      input.inputs.map((id) => this.files.getFile({ ownerId: input.ownerId, id })),
+    );
+    checkInputTypes(entry, files);
+    checkParamsForInputs(entry, params, files);
+
+    const now = this.now();
+    const retentionHours =
+      Number.isFinite(input.retentionHours) && input.retentionHours > 0
+        ? input.retentionHours
+        : DEFAULT_RETENTION_HOURS;
+    const job: JobDoc = {
+      _id: newId(),
+      ownerId: input.ownerId,
+      tool: entry.name,
+      worker: entry.worker,
+      status: 'queued',
+      progress: 0,
+      inputs: [...input.inputs],
+      params,
+      attempt: 1,
+      outputs: [],
+      createdAt: now.toISOString(),
+      queuedAt: now.toISOString(),
+      expiresAt: expiresAfter(now, retentionHours),
+      retentionHours,
+    };
+    await this.repository.insert(job);
+    return this.withQueuePosition(await this.dispatch(job, files));
+  }
+
+  async getJob(ownerId: string, id: string): Promise<jobsV1.Job> {
+    return this.withQueuePosition(await this.owned(ownerId, id));
+  }
+
+  async listJobs(input: ListJobsInput): Promise<jobsV1.ListJobsResponse> {
+    if (input.status !== '' && !isJobStatus(input.status)) {
+      const message = `status must be one of ${JOB_STATUSES.join(', ')}.`;
+      throw badRequest(message, [{ field: 'status', message }]);
+    }
+    const limit = clampLimit(input.limit);
+    const docs = await this.repository.listOwned(input.ownerId, {
+      status: input.status === '' ? undefined : input.status,
+      cursor: input.cursor || undefined,
+      limit,
+    });
+    const page = toPage(docs, limit);
+    return {
+      items: await Promise.all(page.items.map((doc) => this.withQueuePosition(doc))),
+      nextCursor: page.nextCursor ?? '',
+    };
+  }
+
+  async getStats(ownerId: string): Promise<jobsV1.Stats> {
+    const counts = await this.repository.countByStatus(ownerId);
+    const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
+    return { jobs: { total, ...counts } };
+  }
+
+  async cancelJob(ownerId: string, id: string): Promise<jobsV1.Job> {
+    const job = await this.owned(ownerId, id);
+    if (isTerminal(job.status)) throw conflict('This job has already finished.');
+    const canceled = await this.repository.update(
+      id,
+      { status: ACTIVE_STATUSES },
+      { set: { status: 'canceled', finishedAt: this.now().toISOString() } },
+    );
+    // It finished between our read and our write.
+    if (!canceled) throw conflict('This job has already finished.');
+    await this.stopWork(canceled);
+    const update = toProto(canceled);
+    this.bus.announce(update);
+    return update;
+  }
+
+  async retryJob(ownerId: string, id: string): Promise<jobsV1.Job> {
+    const job = await this.owned(ownerId, id);
+    if (job.status !== 'failed' && job.status !== 'canceled')
+      throw conflict('Only failed or canceled jobs can be retried.');
+    const files = await this.inputsForRetry(job);
+    await this.files.deleteJobOutputs({ ownerId, jobId: id });
+
+    const now = this.now();
+    const queued = await this.repository.update(
+      id,
+      { status: ['failed', 'canceled'], attempt: job.attempt },
+      {
+        set: {
+          status: 'queued',
+          progress: 0,
+          outputs: [],
+          queuedAt: now.toISOString(),
+          expiresAt: expiresAfter(now, job.retentionHours),
+        },
+        unset: ['error', 'archive', 'startedAt', 'finishedAt', 'dispatchSeq'],
+        inc: { attempt: 1 },
+      },
+    );
+    // Someone else retried it first.
+    if (!queued) throw conflict('Only failed or canceled jobs can be retried.');
+    const dispatched = await this.dispatch(queued, files);
+    const update = await this.withQueuePosition(dispatched);
+    this.bus.announce(update);
+    return update;
+  }
+
+  async deleteJob(ownerId: string, id: string): Promise<void> {
+    const job = await this.owned(ownerId, id);
+    if (!isTerminal(job.status)) {
+      await this.stopWork(job);
+      // Event streams open on this job end with its cancellation rather than hang.
+      this.bus.announce(toProto({ ...job, status: 'canceled', finishedAt: this.now().toISOString() }));
+    }
+    // Outputs first: if that fails the job stays, and deleting it again finishes the work.
+    await this.files.deleteJobOutputs({ ownerId, jobId: id });
+    await this.repository.delete(id);
+  }
+
+  /**
+   * Folds one worker event into its job and announces the new state. Returns the updated job, or
+   * null when the event changed nothing (stale, duplicate, or for a job that no longer exists).
+   */
+  async handleEvent(received: JobEvent): Promise<jobsV1.Job | null> {
+    // Times are stored as given; an event without one is dated on arrival.
+    const event =
+      typeof received.at === 'string' && received.at !== ''
+        ? received
+        : { ...received, at: this.now().toISOString() };
+    for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
+      const job = await this.repository.findById(event.jobId);
+      if (!job) {
+        this.log.debug({ jobId: event.jobId, kind: event.kind }, 'dropping an event of an unknown job');
+        return null;
+      }
+      const patch = applyEvent(job, event);
+      if (!patch) return null;
+      const updated = await this.repository.update(
+        job._id,
+        { status: job.status, attempt: job.attempt },
+        { set: patch },
+      );
+      if (updated) {
+        const update = toProto(updated);
+        this.bus.announce(update);
+        return update;
+      }
+    }
+    throw new Error(`job ${event.jobId} kept changing while a ${event.kind} event was applied`);
+  }
+
+  /**
+   * JetStream gave up on a dispatch message (a worker kept dying or timing out on it). Fails the
+   * job it belongs to, unless a worker already settled it, and removes the message for good.
+   */
+  async handleMaxDeliveries(worker: WorkerName, streamSeq: number): Promise<jobsV1.Job | null> {
+    const job = await this.repository.findByDispatchSeq(streamSeq);
+    let update: jobsV1.Job | null = null;
+    if (job && job.worker === worker && !isTerminal(job.status)) {
+      const failed = await this.repository.update(
+        job._id,
+        { status: ACTIVE_STATUSES, attempt: job.attempt },
+        {
+          set: {
+            status: 'failed',
+            error: { message: GAVE_UP_MESSAGE },
+            finishedAt: this.now().toISOString(),
+          },
+        },
+      );
+      if (failed) {
+        this.log.warn({ jobId: job._id, tool: job.tool, attempt: job.attempt }, 'job ran out of deliveries');
+        update = toProto(failed);
+        this.bus.announce(update);
+      }
+    }
+    await this.bus.removeDispatch(streamSeq);
+    return update;
+  }
+
+  /**
+   * Deletes the jobs whose retention ended; the files service's own sweeper removes their outputs.
+   * Unfinished ones are stopped first so no worker spends time on them. Returns how many went.
+   */
+  async sweepOnce(now: Date): Promise<number> {
+    const at = now.toISOString();
+    for (const job of await this.repository.findExpiredActive(at)) await this.stopWork(job);
+    return this.repository.deleteExpired(at);
+  }
+
+  private async owned(ownerId: string, id: string): Promise<JobDoc> {
+    const job = id && ownerId ? await this.repository.findOwned(ownerId, id) : null;
+    if (!job) throw notFound('Job');
+    return job;
+  }
+
+  private async withQueuePosition(job: JobDoc): Promise<jobsV1.Job> {
+    return toProto(job, await this.repository.queuePositionOf(job));
+  }
+
+  /** Publishes the job's current attempt and records its stream sequence (to delete it on cancel). */
+  private async dispatch(job: JobDoc, inputs: readonly filesV1.File[]): Promise<JobDoc> {
+    let seq: number;
+    try {
+      seq = await this.bus.dispatch(job, inputs);
+    } catch (error) {
+      this.log.error({ err: error, jobId: job._id }, 'dispatching a job failed');
+      const failed = await this.repository.update(
+        job._id,
+        { status: 'queued', attempt: job.attempt },
+        {
+          set: {
+            status: 'failed',
+            error: { message: NOT_QUEUED_MESSAGE },
+            finishedAt: this.now().toISOString(),
+          },
+        },
+      );
+      if (failed) this.bus.announce(toProto(failed));
+      throw new ApiError(503, 'service_unavailable', NOT_QUEUED_MESSAGE);
+    }
+    // Only the sequence: a fast worker's events may already have moved the job on.
+    const updated = await this.repository.update(
+      job._id,
+      { attempt: job.attempt },
+      { set: { dispatchSeq: seq } },
+    );
+    return updated ?? { ...job, dispatchSeq: seq };
+  }
+
+  /**
+   * Stops a job that is queued or running: tells the worker, and takes its message off the queue so
+   * it is never delivered (or redelivered after a worker crash) again.
+   */
+  private async stopWork(job: JobDoc): Promise<void> {
+    this.bus.cancel(job._id);
+    if (job.dispatchSeq === undefined) return;
+    try {
+      await this.bus.removeDispatch(job.dispatchSeq);
+    } catch (error) {
+      // The cancel message still makes workers drop it; the job's state is already settled.
+      this.log.warn({ err: error, jobId: job._id }, 'removing a canceled job from the queue failed');
+    }
+  }
+
+  /** A retry runs on the same input files; they must still exist. */
+  private async inputsForRetry(job: JobDoc): Promise<filesV1.File[]> {
+    try {
+      return await Promise.all(job.inputs.map((id) => this.files.getFile({ ownerId: job.ownerId, id })));
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) {
+        throw conflict(
+          'An input file of this job no longer exists, so it cannot be retried. Upload it again and start a new job.',
+        );
+      }
+      throw error;
+    }
+  }
+}
+
+function expiresAfter(from: Date, hours: number): string {
+  return new Date(from.getTime() + hours * 3_600_000).toISOString();
+}

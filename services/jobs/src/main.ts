@@ -1,0 +1,92 @@
+import {
+  addService,
+  connectNats,
+  createGrpcClient,
+  ensureEventsConsumer,
+  ensureJobStreams,
+  GrpcServer,
+  listenGrpc,
+  openDocumentStore,
+  openJetStreamManager,
+  runService,
+  startHealthServer,
+  stopGrpc,
+} from '@mediakit/kit';
+import { filesV1, jobsV1 } from '@mediakit/proto';
+import { jobsEnv } from './env.ts';
+import { JobEventConsumer } from './event-consumer.ts';
+import { type JobsRpcs, jobsGrpcHandlers } from './grpc-handlers.ts';
+import { JobBus } from './job-bus.ts';
+import { JobRepository } from './job-repository.ts';
+import { JobSweeper } from './job-sweeper.ts';
+import { JobsService } from './jobs-service.ts';
+import { listenForMaxDeliveries } from './max-deliveries.ts';
+import { warnOnMaxDeliverMismatch } from './worker-consumers.ts';
+
+await runService({
+  name: 'jobs',
+  env: jobsEnv,
+  async start({ config, log, onShutdown }) {
+    // Shutdown steps run in reverse: stop taking requests, then stop background work, then close
+    // the store and drain NATS (which flushes the last acks and updates).
+    const nc = await connectNats(config.NATS_URL, 'jobs');
+    onShutdown(() => nc.drain());
+    const jsm = await openJetStreamManager(nc);
+    await ensureJobStreams(jsm);
+    await ensureEventsConsumer(jsm);
+    await warnOnMaxDeliverMismatch(jsm, config.MAX_DELIVER, log);
+
+    const store = await openDocumentStore({
+      mongodbUrl: config.MONGODB_URL,
+      dataDir: config.DATA_DIR,
+      service: 'jobs',
+    });
+    onShutdown(() => store.close());
+    const repository = new JobRepository(store);
+    await repository.createIndexes();
+
+    const files = createGrpcClient(
+      filesV1.FilesServiceClient,
+      filesV1.FilesServiceService,
+      config.FILES_GRPC_ADDR,
+      {
+        deadlineMs: config.GRPC_DEADLINE_MS,
+      },
+    );
+    onShutdown(() => files.close());
+
+    const service = new JobsService({ repository, bus: new JobBus(nc, jsm), files, log });
+
+    const events = new JobEventConsumer(nc, (event) => service.handleEvent(event), log);
+    await events.start();
+    onShutdown(() => events.stop());
+
+    const advisories = listenForMaxDeliveries(
+      nc,
+      (worker, seq) => service.handleMaxDeliveries(worker, seq),
+      log,
+    );
+    onShutdown(() => advisories.stop());
+
+    const sweeper = new JobSweeper(
+      (now) => service.sweepOnce(now),
+      config.SWEEP_INTERVAL_SECONDS * 1000,
+      log,
+    );
+    sweeper.start();
+    onShutdown(() => sweeper.stop());
+
+    const server = new GrpcServer();
+    addService<JobsRpcs>(server, jobsV1.JobsServiceService, jobsGrpcHandlers(service), log);
+    const grpcPort = await listenGrpc(server, `${config.HOST}:${config.GRPC_PORT}`);
+    onShutdown(() => stopGrpc(server));
+    log.info({ port: grpcPort }, 'gRPC listening');
+
+    const health = await startHealthServer({
+      host: config.HOST,
+      port: config.HEALTH_PORT,
+      checks: { documents: () => store.ping(), nats: () => nc.flush() },
+    });
+    onShutdown(() => new Promise((resolve) => health.close(resolve)));
+  },
+});

@@ -1,0 +1,61 @@
+/**
+ * Encoding defaults shared by every video tool, so all outputs are the same kind of file:
+ * H.264/AAC in MP4, playable in every browser and phone, streamable before fully downloaded.
+ */
+
+/**
+ * x264 speed/size trade-off. Workers run on 2-core machines: `veryfast` encodes several times
+ * faster than the default `medium` for roughly 10–15 % larger files at the same CRF, which keeps
+ * jobs well inside their wall-clock budget and the queue moving.
+ */
+export const X264_PRESET = 'veryfast';
+
+/** x264's own default: visually clean for web playback at a moderate size. */
+export const DEFAULT_CRF = 23;
+
+/**
+ * 8-bit 4:2:0 is the only H.264 flavour every browser and phone decodes; without it 10-bit or
+ * 4:4:4 inputs (screen recordings, ProRes) would carry over into unplayable High 10/4:4:4 files.
+ */
+export const PIX_FMT = 'yuv420p';
+
+/** Transparent for typical stereo sources, small next to the video bitrate. */
+export const AUDIO_BITRATE = '160k';
+
+/** Moves the index (moov) to the front so playback starts before the whole file has downloaded. */
+export const FASTSTART_ARGS: readonly string[] = ['-movflags', '+faststart'];
+
+/**
+ * yuv420p needs even width and height and libx264 refuses odd ones. Cropping drops at most one
+ * pixel row/column, which is invisible and cheaper than resampling the whole frame.
+ * Tools with their own filter chain append this as its last step.
+ */
+export const EVEN_DIMENSIONS_FILTER = 'crop=trunc(iw/2)*2:trunc(ih/2)*2';
+
+export function h264VideoArgs(crf: number = DEFAULT_CRF): string[] {
+  return ['-c:v', 'libx264', '-preset', X264_PRESET, '-crf', String(crf), '-pix_fmt', PIX_FMT];
+}
+
+export function aacAudioArgs(): string[] {
+  return ['-c:a', 'aac', '-b:a', AUDIO_BITRATE];
+}
+
+/** CRF for quality 100: visually lossless for x264; lower CRFs grow files with no visible gain. */
+export const BEST_CRF = 18;
+/** CRF for quality 1: about where blocking becomes obvious; higher is not worth offering. */
+export const WORST_CRF = 40;
+
+/**
+ * Maps the catalog's `quality` 1..100 (100 = best) linearly onto CRF 40..18.
+ * Quality ≈ 78 gives the default 23; no quality means DEFAULT_CRF. Out-of-range values are clamped.
+ */
+export function qualityToCrf(quality?: number): number {
+  if (quality === undefined || !Number.isFinite(quality)) return DEFAULT_CRF;
+  const q = Math.min(100, Math.max(1, quality));
+  return Math.round(WORST_CRF - ((q - 1) * (WORST_CRF - BEST_CRF)) / 99);
+}
+
+/** Seconds as ffmpeg expects them, at millisecond precision ("1.5", not "1.5000000000000002"). */
+export function formatSeconds(seconds: number): string {
+  return String(Math.round(seconds * 1000) / 1000);
+}

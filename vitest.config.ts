@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit and contract tests sit beside the code and run in parallel. Integration tests under
+// tests/ each boot the whole stack (a nats-server and seven services), so they run one file at
+// a time on this two-core machine.
+export default defineConfig({
+  test: {
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['packages/*/src/**/*.test.ts', 'services/*/src/**/*.test.ts'] } },
+      { extends: true, test: { name: 'integration', include: ['tests/**/*.test.ts'], fileParallelism: false } },
+    ],
+  },
+});
