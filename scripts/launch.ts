@@ -1,6 +1,7 @@
 // `npm start` after setup: nats-server and every service on the embedded stores under .data/, their
 // logs in this terminal tagged by service, crashed services restarted, Ctrl-C stops it all cleanly.
 // Runs on the project's Node 24 (node_modules/.bin/node), which strips the types.
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import {
   PortInUseError,
@@ -12,6 +13,18 @@ import {
 } from '../packages/devstack/src/index.ts';
 
 const root = resolve(import.meta.dirname, '..');
+
+// A .env beside package.json (see .env.example); variables already in the environment win.
+const envFile = join(root, '.env');
+if (existsSync(envFile)) {
+  try {
+    process.loadEnvFile(envFile);
+  } catch (error) {
+    console.error(`Could not read ${envFile}: ${(error as Error).message}`);
+    process.exit(1);
+  }
+}
+
 const color = Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
 const tagWidth = Math.max(...[...serviceNames, 'nats', 'mediakit'].map((n) => n.length));
 const tagColors: Record<string, number> = {
@@ -25,16 +38,39 @@ const tagColors: Record<string, number> = {
   nats: 90,
   mediakit: 97,
 };
-const levelNames: Record<number, string> = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'warn', 50: 'error', 60: 'fatal' };
-const levelColors: Record<string, number> = { trace: 90, debug: 90, info: 32, warn: 33, error: 31, fatal: 31 };
-const natsLevels: Record<string, string> = { TRC: 'trace', DBG: 'debug', INF: 'info', WRN: 'warn', ERR: 'error', FTL: 'fatal' };
+const levelNames: Record<number, string> = {
+  10: 'trace',
+  20: 'debug',
+  30: 'info',
+  40: 'warn',
+  50: 'error',
+  60: 'fatal',
+};
+const levelColors: Record<string, number> = {
+  trace: 90,
+  debug: 90,
+  info: 32,
+  warn: 33,
+  error: 31,
+  fatal: 31,
+};
+const natsLevels: Record<string, string> = {
+  TRC: 'trace',
+  DBG: 'debug',
+  INF: 'info',
+  WRN: 'warn',
+  ERR: 'error',
+  FTL: 'fatal',
+};
 const omitted = new Set(['level', 'time', 'pid', 'hostname', 'service', 'msg', 'v']);
 
-const paint = (code: number | undefined, text: string) => (color && code ? `\u001b[${code}m${text}\u001b[0m` : text);
+const paint = (code: number | undefined, text: string) =>
+  color && code ? `\u001b[${code}m${text}\u001b[0m` : text;
 const clock = (date: Date) => date.toTimeString().slice(0, 8);
 
 function fieldValue(value: unknown): string {
-  const text = typeof value === 'string' && !/[\s"=]/.test(value) && value !== '' ? value : JSON.stringify(value);
+  const text =
+    typeof value === 'string' && !/[\s"=]/.test(value) && value !== '' ? value : JSON.stringify(value);
   return text.length > 200 ? `${text.slice(0, 197)}...` : text;
 }
 
@@ -52,8 +88,14 @@ function formatLine(service: string, line: string): string {
       // not JSON after all
     }
     if (record && typeof record === 'object') {
-      const level = typeof record.level === 'number' ? (levelNames[record.level] ?? String(record.level)) : String(record.level ?? 'info');
-      const time = typeof record.time === 'string' || typeof record.time === 'number' ? new Date(record.time) : new Date();
+      const level =
+        typeof record.level === 'number'
+          ? (levelNames[record.level] ?? String(record.level))
+          : String(record.level ?? 'info');
+      const time =
+        typeof record.time === 'string' || typeof record.time === 'number'
+          ? new Date(record.time)
+          : new Date();
       const fields: string[] = [];
       let stack: string | undefined;
       for (const [key, value] of Object.entries(record)) {
@@ -66,11 +108,19 @@ function formatLine(service: string, line: string): string {
         }
         fields.push(`${key}=${fieldValue(value)}`);
       }
-      const text = [String(record.msg ?? ''), paint(90, fields.join(' '))].filter(Boolean).join(' ');
+      const text = [String(record.msg ?? ''), fields.length > 0 ? paint(90, fields.join(' ')) : '']
+        .filter(Boolean)
+        .join(' ');
       const first = plain(level, text, Number.isNaN(time.getTime()) ? new Date() : time);
       if (!stack) return first;
       const indent = ' '.repeat(9 + tagWidth + 1);
-      return [first, ...stack.split('\n').slice(1).map((l) => paint(90, `${indent}${l.trim()}`))].join('\n');
+      return [
+        first,
+        ...stack
+          .split('\n')
+          .slice(1)
+          .map((l) => paint(90, `${indent}${l.trim()}`)),
+      ].join('\n');
     }
   }
   // nats-server: "[pid] 2025/01/01 12:00:00.000000 [INF] message"
@@ -97,27 +147,39 @@ function portFromEnv(name: string): number | undefined {
 function servicesFromEnv(): ServiceName[] | undefined {
   const raw = process.env.MK_SERVICES?.trim();
   if (!raw) return undefined;
-  const names = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const names = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const unknown = names.filter((n) => !serviceNames.includes(n as ServiceName));
   if (unknown.length > 0) {
-    console.error(`MK_SERVICES names unknown services: ${unknown.join(', ')}. Known: ${serviceNames.join(', ')}.`);
+    console.error(
+      `MK_SERVICES names unknown services: ${unknown.join(', ')}. Known: ${serviceNames.join(', ')}.`,
+    );
     process.exit(1);
   }
   return names as ServiceName[];
 }
 
 function portHint(error: PortInUseError): string {
+  const lines: string[] = [];
   if (error.service === 'gateway') {
-    return (
-      `Port ${error.port} (the web app and API) is already in use: is Mediakit already running in another terminal?\n` +
-      `Stop it, or start on another port: PORT=${error.port + 1} npm start`
+    lines.push(
+      `Port ${error.port} (the web app and API) is already in use: is Mediakit already running in another terminal?`,
+      `Stop it, or start on another port: PORT=${error.port + 1} npm start`,
     );
   }
-  const what = error.service === 'nats-server' ? 'nats-server' : `the ${error.service} service (${error.variable})`;
-  return (
-    `Port ${error.port}, which ${what} needs, is already in use by another program: perhaps an earlier Mediakit that did not stop.\n` +
-    `Find it with: ss -ltnp 'sport = :${error.port}'  (or: lsof -i :${error.port}), stop it, then run npm start again.`
-  );
+  const others = error.busy.filter((b) => b.service !== 'gateway');
+  if (others.length > 0) {
+    const what = others.map(
+      (b) => `${b.port} (${b.service === 'nats-server' ? 'nats-server' : `${b.service} ${b.variable}`})`,
+    );
+    lines.push(
+      `${others.length === 1 ? 'Port' : 'Ports'} ${what.join(', ')} ${others.length === 1 ? 'is' : 'are'} already in use by another program: perhaps an earlier Mediakit that did not stop.`,
+      `Find it with: ss -ltnp 'sport = :${others[0].port}'  (or: lsof -i :${others[0].port}), stop it, then run npm start again.`,
+    );
+  }
+  return lines.join('\n');
 }
 
 const gatewayPort = portFromEnv('PORT');
@@ -151,8 +213,10 @@ async function shutdown(signal: NodeJS.Signals) {
   say('stopped');
   process.exit(0);
 }
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(signal));
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+  process.on(signal, () => void shutdown(signal));
 
+if (existsSync(envFile)) say('read .env');
 say(`starting nats-server and ${(options.services ?? serviceNames).join(', ')} (data in ${options.dataDir})`);
 try {
   stack = await startStack({ ...options, signal: aborter.signal });
@@ -171,7 +235,7 @@ if (aborter.signal.aborted) {
   process.exit(0);
 }
 if (!options.services || options.services.includes('gateway')) {
-  say(paint(1, `Mediakit is running at ${stack.gatewayUrl}`));
+  say(paint(1, `Mediakit is running at http://localhost:${stack.ports.gateway.PORT}`));
 } else {
   say(paint(1, `Mediakit services are running without the gateway: ${options.services.join(', ')}`));
 }

@@ -62,10 +62,11 @@ export function installPlan({ isRoot, hasAptGet, hasPasswordlessSudo }) {
 export function manualInstallMessage(packages, hasAptGet) {
   const command = `sudo apt-get install -y ${packages.join(' ')}`;
   const names = packages.join(' and ');
+  const them = packages.length === 1 ? 'it' : 'them';
   if (hasAptGet) {
-    return `Mediakit needs ${names}, and setup cannot install them without root. Run:\n\n  ${command}\n\nthen try again.`;
+    return `Mediakit needs ${names}, and setup cannot install ${them} without root. Run:\n\n  ${command}\n\nthen try again.`;
   }
-  return `Mediakit needs ${names}. Install them with your system's package manager (on Debian or Ubuntu: ${command}), then try again.`;
+  return `Mediakit needs ${names}. Install ${them} with your system's package manager (on Debian or Ubuntu: ${command}), then try again.`;
 }
 
 /** True when npm dependencies must be (re)installed. */
@@ -104,7 +105,10 @@ export function needsProto(dir) {
   const gen = join(dir, 'packages/proto/src/gen');
   const oldestGenerated = oldestMtime(gen);
   if (oldestGenerated === Number.POSITIVE_INFINITY) return true;
-  const newestSource = newestMtime(join(dir, 'proto'), (name) => name.endsWith('.proto') || name.startsWith('buf.'));
+  const newestSource = newestMtime(
+    join(dir, 'proto'),
+    (name) => name.endsWith('.proto') || name.startsWith('buf.'),
+  );
   return newestSource > oldestGenerated;
 }
 
@@ -130,13 +134,52 @@ function step(message) {
   console.log(`setup: ${message}`);
 }
 
+/** Runs npm with its output captured, then prints it without the Node-engine noise of Node 20. */
+function npm(args, env) {
+  const result = spawnSync('npm', [...args, '--no-audit', '--no-fund'], {
+    cwd: root,
+    env,
+    encoding: 'utf8',
+    stdio: ['inherit', 'pipe', 'pipe'],
+  });
+  if (result.error) throw new SetupError(`could not run npm: ${result.error.message}`);
+  const output = `${result.stdout}${result.stderr}`
+    .split('\n')
+    .filter((line) => !/^npm warn EBADENGINE/.test(line))
+    .join('\n')
+    .trim();
+  return {
+    ok: result.status === 0,
+    output,
+    outOfSync: /can only install packages when your package\.json and package-lock\.json/.test(output),
+  };
+}
+
 function installDependencies() {
   const hasLock = existsSync(join(root, 'package-lock.json'));
-  const args = hasLock ? ['ci'] : ['install'];
-  step(`installing npm dependencies (npm ${args[0]})`);
+  const command = hasLock ? 'ci' : 'install';
+  step(`installing npm dependencies (npm ${command}; a minute or two on a fresh clone)`);
   // npm from the system's PATH: `npm ci` replaces node_modules, including the Node 24 that
   // node_modules/.bin would otherwise put first.
-  run('npm', [...args, '--no-audit', '--no-fund'], { env: { ...process.env, PATH: systemPath() } });
+  const env = { ...process.env, PATH: systemPath() };
+  let result = npm([command], env);
+  if (!result.ok && hasLock) {
+    // npm ci refuses a lock file that lacks entries npm would add now (for example optional
+    // packages of other platforms that a registry mirror did not have when it was written).
+    // Install from package.json without rewriting the lock file, and say so.
+    if (result.outOfSync) {
+      step('npm ci: package.json and package-lock.json are not in sync for this npm and registry');
+    } else {
+      console.log(result.output);
+      step('npm ci failed (output above)');
+    }
+    step(
+      'installing with `npm install --no-save` instead (package-lock.json stays as it is; run `npm install` to update it)',
+    );
+    result = npm(['install', '--no-save'], env);
+  }
+  if (result.output) console.log(result.output);
+  if (!result.ok) throw new SetupError('npm could not install the dependencies (output above)');
   if (!existsSync(join(root, 'node_modules/.bin/node'))) {
     throw new SetupError(
       'npm installed the dependencies but not the project\'s Node 24 (node_modules/.bin/node, from the npm package "node"). ' +
@@ -155,18 +198,25 @@ function ensureSystemTools(tools, label) {
   if (packages.length === 0) return false;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const hasAptGet = Boolean(findExecutable('apt-get'));
-  const plan = installPlan({ isRoot, hasAptGet, hasPasswordlessSudo: !isRoot && hasAptGet && canSudoWithoutPassword() });
+  const plan = installPlan({
+    isRoot,
+    hasAptGet,
+    hasPasswordlessSudo: !isRoot && hasAptGet && canSudoWithoutPassword(),
+  });
   if (plan.mode === 'manual') throw new SetupError(manualInstallMessage(packages, hasAptGet));
   // Through sudo, `env` carries DEBIAN_FRONTEND past sudo's environment reset.
   const prefix = plan.prefix.length > 0 ? [...plan.prefix, 'env', 'DEBIAN_FRONTEND=noninteractive'] : [];
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const aptGet = (args) =>
-    prefix.length > 0 ? run(prefix[0], [...prefix.slice(1), 'apt-get', ...args], { env }) : run('apt-get', args, { env });
+    prefix.length > 0
+      ? run(prefix[0], [...prefix.slice(1), 'apt-get', ...args], { env })
+      : run('apt-get', args, { env });
   step(`installing ${label}: ${packages.join(' ')} (${prefix.length > 0 ? 'sudo ' : ''}apt-get)`);
   aptGet(['update']);
   aptGet(['install', '-y', '--no-install-recommends', ...packages]);
   const still = missingPackages(tools);
-  if (still.length > 0) throw new SetupError(`apt-get finished but ${still.join(', ')} is still missing from PATH`);
+  if (still.length > 0)
+    throw new SetupError(`apt-get finished but ${still.join(', ')} is still missing from PATH`);
   return true;
 }
 
@@ -184,7 +234,11 @@ export function main() {
       steps++;
     }
     if (ensureSystemTools(systemTools, 'system tools')) steps++;
-    if (process.env.MK_SETUP_BROWSER === '1' && ensureSystemTools(browserTools, 'the browser for end-to-end tests')) steps++;
+    if (
+      process.env.MK_SETUP_BROWSER === '1' &&
+      ensureSystemTools(browserTools, 'the browser for end-to-end tests')
+    )
+      steps++;
     if (needsProto(root)) {
       generateProto();
       steps++;

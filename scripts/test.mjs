@@ -2,8 +2,8 @@
 // on the project's own Node 24. Extra arguments go to vitest: `npm test -- services/files`.
 import { spawn } from 'node:child_process';
 import { existsSync, realpathSync } from 'node:fs';
-import { delimiter, dirname, join, resolve } from 'node:path';
 import { constants } from 'node:os';
+import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');

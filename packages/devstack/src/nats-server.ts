@@ -32,7 +32,9 @@ export async function startNatsServer(options: {
 }): Promise<NatsServerHandle> {
   const binary = options.binary ?? natsServerBinary();
   if (!binary) {
-    throw new Error('nats-server is not installed. Run `npm run setup`, or: sudo apt-get install -y nats-server');
+    throw new Error(
+      'nats-server is not installed. Run `npm run setup`, or: sudo apt-get install -y nats-server',
+    );
   }
   await mkdir(options.storeDir, { recursive: true });
   const port = options.port ?? (await freePort());
@@ -72,12 +74,18 @@ export async function startNatsServer(options: {
   };
 }
 
-export async function waitForPort(port: number, timeoutMs: number, child?: ChildProcess, failed?: () => Error | undefined): Promise<void> {
+export async function waitForPort(
+  port: number,
+  timeoutMs: number,
+  child?: ChildProcess,
+  failed?: () => Error | undefined,
+): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     const error = failed?.();
     if (error) throw error;
-    if (child && (child.exitCode !== null || child.signalCode !== null)) throw new Error(`process exited before listening on ${port}`);
+    if (child && (child.exitCode !== null || child.signalCode !== null))
+      throw new Error(`process exited before listening on ${port}`);
     const ok = await new Promise<boolean>((resolve) => {
       const socket = connect(port, '127.0.0.1');
       socket.once('connect', () => {

@@ -86,17 +86,33 @@ export interface Stack {
   waitReady(service: ServiceName, timeoutMs?: number): Promise<void>;
 }
 
-/** A port the stack needs is taken by another process. */
+export interface BusyPort {
+  service: string;
+  variable: string;
+  port: number;
+}
+
+/**
+ * Ports the stack needs are taken by other processes. Names the gateway's port when it is among
+ * them (the usual case: Mediakit already runs, or another app holds 8080), else the first one;
+ * `busy` lists them all.
+ */
 export class PortInUseError extends Error {
   readonly service: string;
   readonly variable: string;
   readonly port: number;
-  constructor(service: string, variable: string, port: number) {
-    super(`port ${port} (${service} ${variable}) is already in use`);
+  readonly busy: BusyPort[];
+  constructor(busy: BusyPort[]) {
+    const main = busy.find((b) => b.service === 'gateway') ?? busy[0];
+    const others = busy.filter((b) => b !== main).map((b) => b.port);
+    super(
+      `port ${main.port} (${main.service} ${main.variable}) is already in use${others.length ? ` (and ${others.join(', ')})` : ''}`,
+    );
     this.name = 'PortInUseError';
-    this.service = service;
-    this.variable = variable;
-    this.port = port;
+    this.service = main.service;
+    this.variable = main.variable;
+    this.port = main.port;
+    this.busy = busy;
   }
 }
 
@@ -105,7 +121,9 @@ export class ServiceStartError extends Error {
   readonly service: string;
   readonly logTail: string[];
   constructor(service: string, reason: string, logTail: string[]) {
-    const tail = logTail.length ? `\nIts last log lines:\n${logTail.map((l) => `  ${l}`).join('\n')}` : '\nIt logged nothing.';
+    const tail = logTail.length
+      ? `\nIts last log lines:\n${logTail.map((l) => `  ${l}`).join('\n')}`
+      : '\nIt logged nothing.';
     super(`${service} ${reason}.${tail}`);
     this.name = 'ServiceStartError';
     this.service = service;
@@ -142,7 +160,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const log = (service: string, line: string) => options.onLog?.(service, line);
   const selected = new Set<ServiceName>(options.services ?? serviceNames);
   for (const name of selected) {
-    if (!serviceNames.includes(name)) throw new Error(`unknown service ${name}; known: ${serviceNames.join(', ')}`);
+    if (!serviceNames.includes(name))
+      throw new Error(`unknown service ${name}; known: ${serviceNames.join(', ')}`);
   }
   const specs = serviceSpecs.filter((s) => selected.has(s.name));
 
@@ -158,7 +177,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
   const ports = await assignPorts(options, specs);
   const natsUrl = `nats://127.0.0.1:${ports.nats}`;
-  const gatewayUrl = `http://localhost:${ports.gateway.PORT}`;
+  const gatewayUrl = `http://127.0.0.1:${ports.gateway.PORT}`;
   const sharedEnv: Record<string, string> = {
     DATA_DIR: dataDir,
     NATS_URL: natsUrl,
@@ -178,12 +197,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   let stopping: Promise<void> | undefined;
 
   const readyUrl = (spec: ServiceSpec) => `http://127.0.0.1:${ports[spec.name][spec.readyPort]}/readyz`;
-  const alive = (child: ChildProcess | undefined) => !!child && child.exitCode === null && child.signalCode === null;
+  const alive = (child: ChildProcess | undefined) =>
+    !!child && child.exitCode === null && child.signalCode === null;
 
   // Last resort: if this process exits without stop() (a test that threw, process.exit), take the
   // children with it. Only synchronous work is possible here.
   const killAllNow = () => {
-    for (const unit of units.values()) if (alive(unit.child)) killGroup(unit.child as ChildProcess, 'SIGKILL');
+    for (const unit of units.values())
+      if (alive(unit.child)) killGroup(unit.child as ChildProcess, 'SIGKILL');
     if (nats && alive(nats.process)) nats.process.kill('SIGKILL');
   };
   process.on('exit', killAllNow);
@@ -197,7 +218,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   function spawnService(unit: Unit) {
     const { spec } = unit;
     const env: Record<string, string> = {};
-    const layers = [process.env, sharedEnv, portEnv(ports[spec.name]), options.env, options.serviceEnv?.[spec.name]];
+    const layers = [
+      process.env,
+      sharedEnv,
+      portEnv(ports[spec.name]),
+      options.env,
+      options.serviceEnv?.[spec.name],
+    ];
     for (const layer of layers) {
       for (const [key, value] of Object.entries(layer ?? {})) {
         if (value === undefined) delete env[key];
@@ -216,7 +243,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     unit.startedAt = Date.now();
     unit.ready = false;
     for (const stream of [child.stdout, child.stderr]) {
-      if (stream) createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY }).on('line', (line) => note(unit, line));
+      if (stream)
+        createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY }).on('line', (line) =>
+          note(unit, line),
+        );
     }
     unit.exited = new Promise((resolveExit) => {
       child.once('error', (error) => {
@@ -258,19 +288,27 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       await pollReady(unit, child, readyTimeoutMs);
       if (unit.child === child) note(unit, `[devstack] ${unit.spec.name} is ready again`);
     } catch (error) {
-      if (!stopping && unit.child === child && alive(child)) note(unit, `[devstack] ${(error as Error).message.split('\n')[0]}`);
+      if (!stopping && unit.child === child && alive(child))
+        note(unit, `[devstack] ${(error as Error).message.split('\n')[0]}`);
     }
   }
 
   /** Polls /readyz of this very process; rejects if it exits, the time runs out or the start is aborted. */
-  async function pollReady(unit: Unit, child: ChildProcess | undefined, timeoutMs: number, signal?: AbortSignal) {
+  async function pollReady(
+    unit: Unit,
+    child: ChildProcess | undefined,
+    timeoutMs: number,
+    signal?: AbortSignal,
+  ) {
     const url = readyUrl(unit.spec);
     const until = Date.now() + timeoutMs;
     for (;;) {
       signal?.throwIfAborted();
       if (stopping) throw new Error('the stack is stopping');
       if (unit.child !== child || !alive(child)) {
-        const how = child?.signalCode ? `was killed by ${child.signalCode}` : `exited with code ${child?.exitCode ?? '?'}`;
+        const how = child?.signalCode
+          ? `was killed by ${child.signalCode}`
+          : `exited with code ${child?.exitCode ?? '?'}`;
         throw new ServiceStartError(unit.spec.name, `${how} before it was ready`, [...unit.tail]);
       }
       if (await answers200(url)) {
@@ -278,7 +316,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         return;
       }
       if (Date.now() > until) {
-        throw new ServiceStartError(unit.spec.name, `did not answer 200 on ${url} within ${Math.round(timeoutMs / 1000)} s`, [...unit.tail]);
+        throw new ServiceStartError(
+          unit.spec.name,
+          `did not answer 200 on ${url} within ${Math.round(timeoutMs / 1000)} s`,
+          [...unit.tail],
+        );
       }
       await sleep(150);
     }
@@ -328,7 +370,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const child = unit.child;
     if (!child || !alive(child)) return;
     child.kill('SIGTERM');
-    const timedOut = await Promise.race([unit.exited?.then(() => false), sleep(stopTimeoutMs).then(() => true)]);
+    const timedOut = await Promise.race([
+      unit.exited?.then(() => false),
+      sleep(stopTimeoutMs).then(() => true),
+    ]);
     if (timedOut && alive(child)) {
       note(unit, `[devstack] ${unit.spec.name} did not stop within ${stopTimeoutMs / 1000} s; killing it`);
       killGroup(child, 'SIGKILL');
@@ -382,7 +427,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     pids() {
       const result: Partial<Record<ServiceName | 'nats', number>> = {};
       if (nats && alive(nats.process) && nats.process.pid) result.nats = nats.process.pid;
-      for (const [name, unit] of units) if (alive(unit.child) && unit.child?.pid) result[name] = unit.child.pid;
+      for (const [name, unit] of units)
+        if (alive(unit.child) && unit.child?.pid) result[name] = unit.child.pid;
       return result;
     },
     async waitReady(service, timeoutMs = readyTimeoutMs) {
@@ -392,7 +438,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       while (!(unit.ready && alive(unit.child))) {
         if (stopping) throw new Error('the stack is stopping');
         if (Date.now() > until) {
-          throw new ServiceStartError(service, `was not ready within ${Math.round(timeoutMs / 1000)} s`, [...unit.tail]);
+          throw new ServiceStartError(service, `was not ready within ${Math.round(timeoutMs / 1000)} s`, [
+            ...unit.tail,
+          ]);
         }
         await sleep(100);
       }
@@ -403,7 +451,15 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     options.signal?.throwIfAborted();
     await startNats();
     for (const spec of specs) {
-      const unit: Unit = { spec, startedAt: 0, backoffMs: firstBackoffMs, ready: false, supervised: false, expectExit: false, tail: [] };
+      const unit: Unit = {
+        spec,
+        startedAt: 0,
+        backoffMs: firstBackoffMs,
+        ready: false,
+        supervised: false,
+        expectExit: false,
+        tail: [],
+      };
       units.set(spec.name, unit);
       spawnService(unit);
     }
@@ -438,14 +494,17 @@ async function assignPorts(options: StackOptions, specs: readonly ServiceSpec[])
   }
   // Only the ports of what this stack starts must be free; the others are just addresses.
   const needed: Array<[string, string, number]> = [['nats-server', 'port', ports.nats]];
-  for (const spec of specs) for (const [variable, port] of Object.entries(ports[spec.name])) needed.push([spec.name, variable, port]);
+  for (const spec of specs)
+    for (const [variable, port] of Object.entries(ports[spec.name])) needed.push([spec.name, variable, port]);
   const seen = new Map<number, string>();
+  const busy: BusyPort[] = [];
   for (const [service, variable, port] of needed) {
     const other = seen.get(port);
     if (other) throw new Error(`port ${port} is assigned twice: ${other} and ${service} ${variable}`);
     seen.set(port, `${service} ${variable}`);
-    if (port !== 0 && !(await isPortFree(port))) throw new PortInUseError(service, variable, port);
+    if (port !== 0 && !(await isPortFree(port))) busy.push({ service, variable, port });
   }
+  if (busy.length > 0) throw new PortInUseError(busy);
   return ports;
 }
 

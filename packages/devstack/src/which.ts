@@ -8,7 +8,10 @@ import { delimiter, join } from 'node:path';
 export const extraBinDirs = ['/usr/local/sbin', '/usr/sbin', '/sbin'];
 
 /** The absolute path of an executable on PATH (or in the sbin directories), or undefined. */
-export function findExecutable(name: string, pathEnv: string | undefined = process.env.PATH): string | undefined {
+export function findExecutable(
+  name: string,
+  pathEnv: string | undefined = process.env.PATH,
+): string | undefined {
   const dirs = [...(pathEnv ?? '').split(delimiter).filter(Boolean), ...extraBinDirs];
   for (const dir of dirs) {
     const candidate = join(dir, name);

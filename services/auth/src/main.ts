@@ -1,4 +1,12 @@
-import { addService, GrpcServer, listenGrpc, notImplemented, runService, startHealthServer, stopGrpc } from '@mediakit/kit';
+import {
+  addService,
+  GrpcServer,
+  listenGrpc,
+  notImplemented,
+  runService,
+  startHealthServer,
+  stopGrpc,
+} from '@mediakit/kit';
 import { authV1 } from '@mediakit/proto';
 import { authEnv } from './env.ts';
 import { findPlan, plansFromConfig } from './plans.ts';

@@ -39,17 +39,27 @@ describe('plans from the environment', () => {
         PLAN_BUSINESS_BATCH_SIZE: '200',
       }),
     );
-    expect(findPlan(plans, 'free').limits).toEqual({ maxFileBytes: 1000, concurrentJobs: 2, retentionHours: 0.5, batchSize: 50 });
+    expect(findPlan(plans, 'free').limits).toEqual({
+      maxFileBytes: 1000,
+      concurrentJobs: 2,
+      retentionHours: 0.5,
+      batchSize: 50,
+    });
     expect(findPlan(plans, 'pro').limits?.concurrentJobs).toBe(7);
     expect(findPlan(plans, 'business').limits?.batchSize).toBe(200);
   });
 
   it('treats an empty variable as unset', () => {
-    expect(findPlan(plansFromConfig(loadConfig(authEnv, { PLAN_PRO_MAX_FILE_BYTES: '' })), 'pro').limits?.maxFileBytes).toBe(5 * GiB);
+    expect(
+      findPlan(plansFromConfig(loadConfig(authEnv, { PLAN_PRO_MAX_FILE_BYTES: '' })), 'pro').limits
+        ?.maxFileBytes,
+    ).toBe(5 * GiB);
   });
 
   it('rejects a bad value with a message naming the variable', () => {
-    expect(() => loadConfig(authEnv, { PLAN_FREE_CONCURRENT_JOBS: 'two' })).toThrow(/PLAN_FREE_CONCURRENT_JOBS/);
+    expect(() => loadConfig(authEnv, { PLAN_FREE_CONCURRENT_JOBS: 'two' })).toThrow(
+      /PLAN_FREE_CONCURRENT_JOBS/,
+    );
     expect(() => loadConfig(authEnv, { PLAN_PRO_BATCH_SIZE: '0' })).toThrow(/PLAN_PRO_BATCH_SIZE/);
   });
 });

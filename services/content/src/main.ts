@@ -1,4 +1,12 @@
-import { addService, GrpcServer, listenGrpc, notFound, runService, startHealthServer, stopGrpc } from '@mediakit/kit';
+import {
+  addService,
+  GrpcServer,
+  listenGrpc,
+  notFound,
+  runService,
+  startHealthServer,
+  stopGrpc,
+} from '@mediakit/kit';
 import { contentV1 } from '@mediakit/proto';
 import { contentEnv } from './env.ts';
 

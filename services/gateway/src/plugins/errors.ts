@@ -1,7 +1,7 @@
 import { ApiError, type ApiErrorBody } from '@mediakit/kit';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { issuesFromValidation, summarize } from '../validation.ts';
-import { shared } from './shared.ts';
+import fp from 'fastify-plugin';
 
 export const SORRY = 'Something went wrong on our side. Please try again.';
 
@@ -64,7 +64,7 @@ export function toErrorReply(error: unknown, request: FastifyRequest, bodyLimit:
   return reply(500, 'internal', SORRY);
 }
 
-export const errorsPlugin = shared(async function errors(app: FastifyInstance) {
+export const errorsPlugin = fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler((error, request, res) => {
     const { status, body } = toErrorReply(error, request, app.initialConfig.bodyLimit ?? 1024 * 1024);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
@@ -84,4 +84,4 @@ export const errorsPlugin = shared(async function errors(app: FastifyInstance) {
       : `Nothing was found at ${target(request)}.`;
     return res.code(404).type('application/json; charset=utf-8').send({ code: 'not_found', message });
   });
-}, 'mediakit-errors');
+}, { name: 'mediakit-errors' });

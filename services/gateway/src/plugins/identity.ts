@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import { newId } from '@mediakit/kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { shared } from './shared.ts';
+import fp from 'fastify-plugin';
 
 /** Who a request acts for. Everything a caller creates belongs to `id`. */
 export interface Owner {
@@ -31,14 +31,14 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * issuer's JWKS here, before the cookie, and set `{ id: <sub>, isGuest: false }`. Until then bearer
  * tokens are ignored and every caller is a guest.
  */
-export const identityPlugin = shared(async function identity(app: FastifyInstance) {
+export const identityPlugin = fp(async function identity(app: FastifyInstance) {
   await app.register(cookie);
   app.decorateRequest('owner', null);
   app.addHook('onRequest', async (request, reply) => {
     request.owner =
       guestFromCookie(request) ?? (WRITES.has(request.method) ? newGuest(request, reply) : null);
   });
-}, 'mediakit-identity');
+}, { name: 'mediakit-identity' });
 
 function guestFromCookie(request: FastifyRequest): Owner | null {
   const value = request.cookies[GUEST_COOKIE];

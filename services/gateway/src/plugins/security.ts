@@ -2,7 +2,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { ApiError } from '@mediakit/kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { shared } from './shared.ts';
+import fp from 'fastify-plugin';
 
 export interface SecurityOptions {
   /** Requests per minute per caller on every route. */
@@ -14,7 +14,7 @@ export interface SecurityOptions {
  * There is deliberately no CORS: the web app is served from the same origin, and a browser on any
  * other origin must not be able to read the API with the visitor's guest cookie.
  */
-export const securityPlugin = shared(async function security(app: FastifyInstance, options: SecurityOptions) {
+export const securityPlugin = fp(async function security(app: FastifyInstance, options: SecurityOptions) {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: true,
@@ -42,7 +42,7 @@ export const securityPlugin = shared(async function security(app: FastifyInstanc
     errorResponseBuilder: (_request, context) =>
       new ApiError(429, 'rate_limited', `Too many requests. Please wait ${context.after} and try again.`),
   });
-}, 'mediakit-security');
+}, { name: 'mediakit-security' });
 
 /**
  * Signed-in callers are limited per account. Guests are limited per address: a guest id is free to

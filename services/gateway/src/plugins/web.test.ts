@@ -74,6 +74,7 @@ describe('built web shell', () => {
     const missing = await t.app.inject({ method: 'GET', url: '/assets/gone.1234abcd.js' });
     expect(missing.statusCode).toBe(404);
 
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/tools' })).statusCode).toBe(200);
     const api = await t.app.inject({ method: 'GET', url: '/api/v1/nothing' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ code: 'not_found', message: 'No API route GET /api/v1/nothing.' });
