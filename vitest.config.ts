@@ -9,8 +9,14 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: 'forks',
     projects: [
-      { extends: true, test: { name: 'unit', include: ['packages/*/src/**/*.test.ts', 'services/*/src/**/*.test.ts'] } },
-      { extends: true, test: { name: 'integration', include: ['tests/**/*.test.ts'], fileParallelism: false } },
+      {
+        extends: true,
+        test: { name: 'unit', include: ['packages/*/src/**/*.test.ts', 'services/*/src/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: { name: 'integration', include: ['tests/**/*.test.ts'], fileParallelism: false },
+      },
     ],
   },
 });

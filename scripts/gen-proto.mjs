@@ -7,5 +7,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 rmSync(join(root, 'packages/proto/src/gen'), { recursive: true, force: true });
-execFileSync(join(root, 'node_modules/.bin/buf'), ['generate'], { cwd: join(root, 'proto'), stdio: 'inherit' });
+execFileSync(join(root, 'node_modules/.bin/buf'), ['generate'], {
+  cwd: join(root, 'proto'),
+  stdio: 'inherit',
+});
 console.log('proto: generated packages/proto/src/gen');

@@ -32,7 +32,12 @@ async function writeOutput(bytes: Buffer, name: string): Promise<string> {
 }
 
 /** Submits a job and follows its SSE stream to the end. */
-async function runJob(client: ApiClient, tool: string, inputs: string[], params: Record<string, unknown> = {}) {
+async function runJob(
+  client: ApiClient,
+  tool: string,
+  inputs: string[],
+  params: Record<string, unknown> = {},
+) {
   const created = await client.json('POST', '/jobs', { tool, inputs, params });
   expect(created.status, JSON.stringify(created.body)).toBe(202);
   const events = await client.events(created.body.id);
@@ -55,11 +60,22 @@ describe('catalog and health', () => {
 describe('image conversion end to end', () => {
   it('uploads a PNG, converts it to JPEG with live events, and downloads a real JPEG', async () => {
     const png = join(dir, 'photo.png');
-    await sharp({ create: { width: 64, height: 48, channels: 4, background: { r: 255, g: 0, b: 0, alpha: 0.5 } } }).png().toFile(png);
+    await sharp({
+      create: { width: 64, height: 48, channels: 4, background: { r: 255, g: 0, b: 0, alpha: 0.5 } },
+    })
+      .png()
+      .toFile(png);
     const uploaded = await api.upload([png]);
     expect(uploaded.status).toBe(201);
     const file = uploaded.body.files[0];
-    expect(file).toMatchObject({ name: 'photo.png', mime: 'image/png', media: 'image', width: 64, height: 48, source: 'upload' });
+    expect(file).toMatchObject({
+      name: 'photo.png',
+      mime: 'image/png',
+      media: 'image',
+      width: 64,
+      height: 48,
+      source: 'upload',
+    });
     expect(file).not.toHaveProperty('objectKey');
 
     const { final, events } = await runJob(api, 'png-to-jpg', [file.id], { quality: 80 });
@@ -69,7 +85,13 @@ describe('image conversion end to end', () => {
     expect(job.status).toBe('succeeded');
     expect(job.progress).toBe(100);
     expect(job.outputs).toHaveLength(1);
-    expect(job.outputs[0]).toMatchObject({ mime: 'image/jpeg', width: 64, height: 48, source: 'output', jobId: job.id });
+    expect(job.outputs[0]).toMatchObject({
+      mime: 'image/jpeg',
+      width: 64,
+      height: 48,
+      source: 'output',
+      jobId: job.id,
+    });
 
     const download = await api.download(`/files/${job.outputs[0].id}/content`);
     expect(download.status).toBe(200);
@@ -83,7 +105,9 @@ describe('image conversion end to end', () => {
     expect(data[0]).toBeGreaterThan(240);
     expect(data[1]).toBeGreaterThan(100);
 
-    const ranged = await api.request('GET', `/files/${job.outputs[0].id}/content`, { headers: { range: 'bytes=0-9' } });
+    const ranged = await api.request('GET', `/files/${job.outputs[0].id}/content`, {
+      headers: { range: 'bytes=0-9' },
+    });
     expect(ranged.status).toBe(206);
     expect(Buffer.from(await ranged.arrayBuffer())).toEqual(download.bytes.subarray(0, 10));
 
@@ -94,9 +118,15 @@ describe('image conversion end to end', () => {
 
   it('resizes an image to exact dimensions', async () => {
     const jpg = join(dir, 'wide.jpg');
-    await sharp({ create: { width: 800, height: 400, channels: 3, background: '#3366cc' } }).jpeg().toFile(jpg);
+    await sharp({ create: { width: 800, height: 400, channels: 3, background: '#3366cc' } })
+      .jpeg()
+      .toFile(jpg);
     const { body } = await api.upload([jpg]);
-    const { final } = await runJob(api, 'resize-image', [body.files[0].id], { width: 400, height: 300, fit: 'cover' });
+    const { final } = await runJob(api, 'resize-image', [body.files[0].id], {
+      width: 400,
+      height: 300,
+      fit: 'cover',
+    });
     expect(final.event).toBe('succeeded');
     const out = await api.download(`/files/${final.data.outputs[0].id}/content`);
     expect(await sharp(out.bytes).metadata()).toMatchObject({ format: 'jpeg', width: 400, height: 300 });
@@ -109,7 +139,13 @@ describe('video conversion end to end', () => {
     await makeVideo(webm, { seconds: 3 });
     const { body, status } = await api.upload([webm]);
     expect(status).toBe(201);
-    expect(body.files[0]).toMatchObject({ mime: 'video/webm', media: 'video', width: 320, height: 240, hasAudio: true });
+    expect(body.files[0]).toMatchObject({
+      mime: 'video/webm',
+      media: 'video',
+      width: 320,
+      height: 240,
+      hasAudio: true,
+    });
     expect(body.files[0].duration).toBeCloseTo(3, 0);
 
     const { final, events } = await runJob(api, 'webm-to-mp4', [body.files[0].id]);
@@ -144,7 +180,11 @@ describe('video conversion end to end', () => {
     const big = join(dir, 'big.webm');
     await makeVideo(big, { seconds: 40, size: '1280x720', rate: 30 });
     const { body } = await api.upload([big]);
-    const created = await api.json('POST', '/jobs', { tool: 'trim-video', inputs: [body.files[0].id], params: { start: 0, end: 40 } });
+    const created = await api.json('POST', '/jobs', {
+      tool: 'trim-video',
+      inputs: [body.files[0].id],
+      params: { start: 0, end: 40 },
+    });
     expect(created.status).toBe(202);
     const jobId = created.body.id;
 
@@ -187,7 +227,9 @@ describe('video conversion end to end', () => {
 describe('resumable uploads (tus)', () => {
   it('uploads in three chunks with a dropped connection in between', async () => {
     const png = join(dir, 'tus.png');
-    await sharp({ create: { width: 300, height: 200, channels: 3, background: '#00ff00' } }).png({ compressionLevel: 0 }).toFile(png);
+    await sharp({ create: { width: 300, height: 200, channels: 3, background: '#00ff00' } })
+      .png({ compressionLevel: 0 })
+      .toFile(png);
     const bytes = await readFile(png);
     const third = Math.ceil(bytes.length / 3);
 
@@ -204,7 +246,11 @@ describe('resumable uploads (tus)', () => {
 
     const patch = (offset: number, chunk: Buffer) =>
       api.request('PATCH', uploadPath, {
-        headers: { 'tus-resumable': '1.0.0', 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+        headers: {
+          'tus-resumable': '1.0.0',
+          'upload-offset': String(offset),
+          'content-type': 'application/offset+octet-stream',
+        },
         body: chunk,
       });
     const head = async () => {
@@ -243,7 +289,9 @@ describe('resumable uploads (tus)', () => {
     expect(offset).toBeLessThan(bytes.length);
     // Another visitor cannot see or touch the upload.
     const stranger = api.stranger();
-    expect((await stranger.request('HEAD', uploadPath, { headers: { 'tus-resumable': '1.0.0' } })).status).toBe(404);
+    expect(
+      (await stranger.request('HEAD', uploadPath, { headers: { 'tus-resumable': '1.0.0' } })).status,
+    ).toBe(404);
 
     const middle = await patch(offset, bytes.subarray(offset, 2 * third));
     expect(middle.status).toBe(204);
@@ -255,7 +303,13 @@ describe('resumable uploads (tus)', () => {
     expect(fileId).toBeTruthy();
 
     const file = await api.json('GET', `/files/${fileId}`);
-    expect(file.body).toMatchObject({ name: 'tus.png', mime: 'image/png', width: 300, height: 200, size: bytes.length });
+    expect(file.body).toMatchObject({
+      name: 'tus.png',
+      mime: 'image/png',
+      width: 300,
+      height: 200,
+      size: bytes.length,
+    });
     const content = await api.download(`/files/${fileId}/content`);
     expect(content.bytes.equals(bytes)).toBe(true);
   });
@@ -275,7 +329,11 @@ describe('refusals', () => {
     const webm = join(dir, 'short.webm');
     await makeVideo(webm, { seconds: 1 });
     const { body } = await api.upload([webm]);
-    const response = await api.json('POST', '/jobs', { tool: 'trim-video', inputs: [body.files[0].id], params: { start: -1, end: -2 } });
+    const response = await api.json('POST', '/jobs', {
+      tool: 'trim-video',
+      inputs: [body.files[0].id],
+      params: { start: -1, end: -2 },
+    });
     expect(response.status).toBe(400);
     expect(response.body.code).toBe('validation_failed');
     const fields = response.body.details.map((d: { field: string }) => d.field);
@@ -284,7 +342,9 @@ describe('refusals', () => {
 
   it("answers 404 for another visitor's job and file", async () => {
     const png = join(dir, 'mine.png');
-    await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).png().toFile(png);
+    await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+      .png()
+      .toFile(png);
     const { body } = await api.upload([png]);
     const { job } = await runJob(api, 'png-to-jpg', [body.files[0].id]);
     const stranger = api.stranger();
@@ -298,14 +358,22 @@ describe('refusals', () => {
     const list = await stranger.json('GET', '/jobs');
     expect(list.body.items).toEqual([]);
     // A stranger's job on the owner's file: the file is not theirs, so it does not exist for them.
-    expect((await stranger.json('POST', '/jobs', { tool: 'png-to-jpg', inputs: [body.files[0].id] })).status).toBe(404);
+    expect(
+      (await stranger.json('POST', '/jobs', { tool: 'png-to-jpg', inputs: [body.files[0].id] })).status,
+    ).toBe(404);
   });
 
   it('answers 501 for catalog entries that are not available yet', async () => {
     const png = join(dir, 'soon.png');
-    await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).png().toFile(png);
+    await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+      .png()
+      .toFile(png);
     const { body } = await api.upload([png]);
-    const response = await api.json('POST', '/jobs', { tool: 'compress-image', inputs: [body.files[0].id], params: { level: 'high' } });
+    const response = await api.json('POST', '/jobs', {
+      tool: 'compress-image',
+      inputs: [body.files[0].id],
+      params: { level: 'high' },
+    });
     expect(response.status).toBe(501);
     expect(response.body.message).toMatch(/not available yet/i);
   });

@@ -12,7 +12,11 @@ export class ApiClient {
     this.baseUrl = baseUrl;
   }
 
-  async request(method: string, path: string, init: { body?: RequestInit['body']; headers?: Record<string, string>; json?: unknown } = {}): Promise<Response> {
+  async request(
+    method: string,
+    path: string,
+    init: { body?: RequestInit['body']; headers?: Record<string, string>; json?: unknown } = {},
+  ): Promise<Response> {
     const headers: Record<string, string> = { ...init.headers };
     if (this.cookie) headers.cookie = this.cookie;
     let body = init.body;
@@ -20,7 +24,12 @@ export class ApiClient {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(init.json);
     }
-    const response = await fetch(`${this.baseUrl}/api/v1${path}`, { method, headers, body, duplex: 'half' } as RequestInit);
+    const response = await fetch(`${this.baseUrl}/api/v1${path}`, {
+      method,
+      headers,
+      body,
+      duplex: 'half',
+    } as RequestInit);
     const setCookie = response.headers.get('set-cookie');
     const guest = setCookie?.match(/mk_guest=([^;]+)/);
     if (guest) this.cookie = `mk_guest=${guest[1]}`;
@@ -44,13 +53,20 @@ export class ApiClient {
 
   async download(path: string): Promise<{ status: number; headers: Headers; bytes: Buffer }> {
     const response = await this.request('GET', path);
-    return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
+    return {
+      status: response.status,
+      headers: response.headers,
+      bytes: Buffer.from(await response.arrayBuffer()),
+    };
   }
 
   /** Follows `GET /jobs/{id}/events` to its end and returns every event in order. */
   async events(jobId: string, timeoutMs = 120_000): Promise<{ event: string; data: any }[]> {
-    const response = await this.request('GET', `/jobs/${jobId}/events`, { headers: { accept: 'text/event-stream' } });
-    if (response.status !== 200) throw new Error(`events answered ${response.status}: ${await response.text()}`);
+    const response = await this.request('GET', `/jobs/${jobId}/events`, {
+      headers: { accept: 'text/event-stream' },
+    });
+    if (response.status !== 200)
+      throw new Error(`events answered ${response.status}: ${await response.text()}`);
     const events: { event: string; data: any }[] = [];
     const decoder = new TextDecoder();
     let buffer = '';

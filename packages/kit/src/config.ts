@@ -24,7 +24,9 @@ export function loadConfig<T extends TObject>(schema: T, env: NodeJS.ProcessEnv 
   }
   const value = Value.Convert(schema, Value.Default(schema, raw));
   const problems = [...Value.Errors(schema, value)].map((error) => {
-    const key = error.instancePath.replace(/^\//, '') || String((error.params as { requiredProperties?: string[] }).requiredProperties?.[0] ?? '');
+    const key =
+      error.instancePath.replace(/^\//, '') ||
+      String((error.params as { requiredProperties?: string[] }).requiredProperties?.[0] ?? '');
     const property = schema.properties[key] as { description?: string } | undefined;
     const got = key in raw ? ` (got ${JSON.stringify(raw[key])})` : ' (not set)';
     const hint = property?.description ? `: ${property.description}` : '';
@@ -36,24 +38,44 @@ export function loadConfig<T extends TObject>(schema: T, env: NodeJS.ProcessEnv 
 
 /** Variables every service reads. Services spread these into their own schema. */
 export const commonEnv = {
-  LOG_LEVEL: Type.Union([Type.Literal('fatal'), Type.Literal('error'), Type.Literal('warn'), Type.Literal('info'), Type.Literal('debug'), Type.Literal('trace'), Type.Literal('silent')], {
-    default: 'info',
-    description: 'pino log level',
-  }),
+  LOG_LEVEL: Type.Union(
+    [
+      Type.Literal('fatal'),
+      Type.Literal('error'),
+      Type.Literal('warn'),
+      Type.Literal('info'),
+      Type.Literal('debug'),
+      Type.Literal('trace'),
+      Type.Literal('silent'),
+    ],
+    {
+      default: 'info',
+      description: 'pino log level',
+    },
+  ),
   DATA_DIR: Type.String({ default: '.data', description: 'where the embedded stores keep their files' }),
-  NATS_URL: Type.String({ default: 'nats://127.0.0.1:4222', description: 'NATS server with JetStream enabled' }),
+  NATS_URL: Type.String({
+    default: 'nats://127.0.0.1:4222',
+    description: 'NATS server with JetStream enabled',
+  }),
   HOST: Type.String({ default: '127.0.0.1', description: 'interface the service listens on' }),
-  OTEL_EXPORTER_OTLP_ENDPOINT: Type.Optional(Type.String({ description: 'OTLP/HTTP collector; traces are exported only when set' })),
+  OTEL_EXPORTER_OTLP_ENDPOINT: Type.Optional(
+    Type.String({ description: 'OTLP/HTTP collector; traces are exported only when set' }),
+  ),
 } satisfies TProperties;
 
 /** Variables of services that use the document store. */
 export const documentStoreEnv = {
-  MONGODB_URL: Type.Optional(Type.String({ description: 'MongoDB connection string; the embedded store is used when unset' })),
+  MONGODB_URL: Type.Optional(
+    Type.String({ description: 'MongoDB connection string; the embedded store is used when unset' }),
+  ),
 } satisfies TProperties;
 
 /** Variables of services that use the object store. */
 export const objectStoreEnv = {
-  S3_ENDPOINT: Type.Optional(Type.String({ description: 'S3 API endpoint URL; the local directory store is used when unset' })),
+  S3_ENDPOINT: Type.Optional(
+    Type.String({ description: 'S3 API endpoint URL; the local directory store is used when unset' }),
+  ),
   S3_ACCESS_KEY: Type.Optional(Type.String({ description: 'S3 access key' })),
   S3_SECRET_KEY: Type.Optional(Type.String({ description: 'S3 secret key' })),
   S3_BUCKET: Type.String({ default: 'mediakit', description: 'S3 bucket for all objects' }),
@@ -73,7 +95,13 @@ export const port = (defaultPort: number, description: string) =>
   Type.Integer({ minimum: 0, maximum: 65535, default: defaultPort, description });
 
 /** The S3 adapter's options from the environment, or undefined to use the local directory store. */
-export function s3FromEnv(config: { S3_ENDPOINT?: string; S3_ACCESS_KEY?: string; S3_SECRET_KEY?: string; S3_BUCKET: string; S3_REGION: string }) {
+export function s3FromEnv(config: {
+  S3_ENDPOINT?: string;
+  S3_ACCESS_KEY?: string;
+  S3_SECRET_KEY?: string;
+  S3_BUCKET: string;
+  S3_REGION: string;
+}) {
   if (!config.S3_ENDPOINT) return undefined;
   return {
     endpoint: config.S3_ENDPOINT,

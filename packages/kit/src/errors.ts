@@ -17,7 +17,12 @@ export class ApiError extends Error {
   readonly details?: unknown[];
   readonly errorLog?: string;
 
-  constructor(status: number, code: string, message: string, extra: { details?: unknown[]; errorLog?: string } = {}) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    extra: { details?: unknown[]; errorLog?: string } = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;

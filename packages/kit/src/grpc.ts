@@ -3,7 +3,7 @@ import {
   type Client,
   credentials,
   Metadata,
-  Server,
+  type Server,
   ServerCredentials,
   type ServerUnaryCall,
   type ServiceDefinition,
@@ -40,7 +40,12 @@ type UnaryHandler<Req, Res> = (request: Req, context: { metadata: Metadata }) =>
 export type AsyncService<Impl> = {
   // `as string extends K ? never : K` drops the index signature ts-proto's server interfaces
   // inherit from grpc-js, which would otherwise turn every handler type into `never`.
-  [K in keyof Impl as string extends K ? never : K]: Impl[K] extends (call: ServerUnaryCall<infer Req, infer Res>, callback: infer _C) => void ? UnaryHandler<Req, Res> : never;
+  [K in keyof Impl as string extends K ? never : K]: Impl[K] extends (
+    call: ServerUnaryCall<infer Req, infer Res>,
+    callback: infer _C,
+  ) => void
+    ? UnaryHandler<Req, Res>
+    : never;
 };
 
 export function addService<Impl extends UntypedServiceImplementation>(
@@ -53,7 +58,10 @@ export function addService<Impl extends UntypedServiceImplementation>(
   for (const [name, method] of Object.entries(definition)) {
     const handler = (handlers as Record<string, UnaryHandler<unknown, unknown>>)[name];
     if (!handler) throw new Error(`gRPC handler ${name} is missing`);
-    implementation[name] = (call: ServerUnaryCall<unknown, unknown>, callback: (error: Partial<ServiceError> | null, value?: unknown) => void) => {
+    implementation[name] = (
+      call: ServerUnaryCall<unknown, unknown>,
+      callback: (error: Partial<ServiceError> | null, value?: unknown) => void,
+    ) => {
       const parent = extractTrace(metadataToCarrier(call.metadata));
       inSpan(`grpc ${method.path}`, () => handler(call.request, { metadata: call.metadata }), parent).then(
         (value) => callback(null, value),
@@ -79,7 +87,9 @@ function toServiceError(error: unknown, path: string, log: Logger): Partial<Serv
 
 export async function listenGrpc(server: Server, address: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    server.bindAsync(address, ServerCredentials.createInsecure(), (error, port) => (error ? reject(error) : resolve(port)));
+    server.bindAsync(address, ServerCredentials.createInsecure(), (error, port) =>
+      error ? reject(error) : resolve(port),
+    );
   });
 }
 
@@ -101,7 +111,12 @@ export { Server as GrpcServer } from '@grpc/grpc-js';
 type Callback<Res> = (error: ServiceError | null, response: Res) => void;
 /** The promise-returning view of a ts-proto grpc-js client. */
 export type AsyncClient<C> = {
-  [K in keyof C]: C[K] extends (request: infer Req, metadata: Metadata, options: Partial<CallOptions>, callback: Callback<infer Res>) => unknown
+  [K in keyof C]: C[K] extends (
+    request: infer Req,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: Callback<infer Res>,
+  ) => unknown
     ? (request: Req) => Promise<Res>
     : never;
 };
@@ -143,7 +158,11 @@ function fromServiceError(error: ServiceError, method: string): ApiError {
     });
   }
   if (error.code === status.UNAVAILABLE || error.code === status.DEADLINE_EXCEEDED) {
-    return new ApiError(503, 'service_unavailable', `A Mediakit service did not answer in time (${method}). Please try again in a moment.`);
+    return new ApiError(
+      503,
+      'service_unavailable',
+      `A Mediakit service did not answer in time (${method}). Please try again in a moment.`,
+    );
   }
   return new ApiError(500, 'internal', 'Something went wrong on our side. Please try again.');
 }

@@ -34,7 +34,11 @@ export async function checkReadiness(checks: Record<string, Check>, timeoutMs = 
  * `/healthz` (the process is alive) and `/readyz` (its dependencies answer) on a small HTTP
  * server, for services that have no HTTP API of their own (gRPC services and workers).
  */
-export async function startHealthServer(options: { host: string; port: number; checks: Record<string, Check> }): Promise<Server> {
+export async function startHealthServer(options: {
+  host: string;
+  port: number;
+  checks: Record<string, Check>;
+}): Promise<Server> {
   const server = createServer(async (req, res) => {
     if (req.url === '/healthz') {
       res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
@@ -42,7 +46,9 @@ export async function startHealthServer(options: { host: string; port: number; c
     }
     if (req.url === '/readyz') {
       const readiness = await checkReadiness(options.checks);
-      res.writeHead(readiness.status === 'ok' ? 200 : 503, { 'content-type': 'application/json' }).end(JSON.stringify(readiness));
+      res
+        .writeHead(readiness.status === 'ok' ? 200 : 503, { 'content-type': 'application/json' })
+        .end(JSON.stringify(readiness));
       return;
     }
     res.writeHead(404).end();

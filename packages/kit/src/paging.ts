@@ -22,7 +22,9 @@ export function decodeCursor(cursor: string): Position {
     const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     if (typeof createdAt === 'string' && typeof id === 'string') return { createdAt, id };
   } catch {}
-  throw badRequest('cursor is not valid: pass the nextCursor of a previous page.', [{ field: 'cursor', message: 'invalid cursor' }]);
+  throw badRequest('cursor is not valid: pass the nextCursor of a previous page.', [
+    { field: 'cursor', message: 'invalid cursor' },
+  ]);
 }
 
 export function clampLimit(limit: number | undefined): number {
@@ -38,9 +40,13 @@ export function pageQuery(cursor: string | undefined): { filter: Filter; sort: S
   return { filter: { $or: [{ createdAt: { $lt: createdAt } }, { createdAt, _id: { $lt: id } }] }, sort };
 }
 
-export function toPage<T extends { _id: string; createdAt: string }>(docs: T[], limit: number): { items: T[]; nextCursor: string | null } {
+export function toPage<T extends { _id: string; createdAt: string }>(
+  docs: T[],
+  limit: number,
+): { items: T[]; nextCursor: string | null } {
   const items = docs.slice(0, limit);
   const last = items[items.length - 1];
-  const nextCursor = docs.length > limit && last ? encodeCursor({ createdAt: last.createdAt, id: last._id }) : null;
+  const nextCursor =
+    docs.length > limit && last ? encodeCursor({ createdAt: last.createdAt, id: last._id }) : null;
   return { items, nextCursor };
 }

@@ -18,7 +18,9 @@ export async function runService<T extends TObject>(options: {
   name: string;
   env: T;
   shutdownGraceMs?: number;
-  start(context: ServiceContext<Static<T> & { LOG_LEVEL: string; OTEL_EXPORTER_OTLP_ENDPOINT?: string }>): Promise<void>;
+  start(
+    context: ServiceContext<Static<T> & { LOG_LEVEL: string; OTEL_EXPORTER_OTLP_ENDPOINT?: string }>,
+  ): Promise<void>;
 }): Promise<void> {
   let config: Static<T> & { LOG_LEVEL: string; OTEL_EXPORTER_OTLP_ENDPOINT?: string };
   try {

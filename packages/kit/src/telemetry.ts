@@ -1,13 +1,16 @@
+import { type Context, context, propagation, type Span, SpanStatusCode, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import { type Context, context, propagation, type Span, SpanStatusCode, trace } from '@opentelemetry/api';
 
 /**
  * OpenTelemetry for one service. Trace context always travels (W3C `traceparent` in gRPC metadata
  * and NATS headers), so logs of one request share a trace id across services. Spans are exported
  * only when OTEL_EXPORTER_OTLP_ENDPOINT is set; the SDK (and its exporters) load only then.
  */
-export async function startTelemetry(service: string, endpoint: string | undefined): Promise<() => Promise<void>> {
+export async function startTelemetry(
+  service: string,
+  endpoint: string | undefined,
+): Promise<() => Promise<void>> {
   if (!endpoint) {
     context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
     propagation.setGlobalPropagator(new W3CTraceContextPropagator());

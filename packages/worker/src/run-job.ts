@@ -3,7 +3,13 @@ import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { type AsyncClient, type DispatchMessage, derivedId, type Logger, type ObjectStore } from '@mediakit/kit';
+import {
+  type AsyncClient,
+  type DispatchMessage,
+  derivedId,
+  type Logger,
+  type ObjectStore,
+} from '@mediakit/kit';
 import { inspectFile } from '@mediakit/media';
 import type { filesV1 } from '@mediakit/proto';
 import { writeZip } from './archive.ts';
@@ -40,7 +46,15 @@ export async function runJob(
     const outDir = join(dir, 'out');
     await mkdir(outDir);
     const log = deps.log.child({ jobId: job.jobId, tool: job.tool });
-    const produced = await handler({ tool: job.tool, inputs, params: job.params, outDir, signal, progress, log });
+    const produced = await handler({
+      tool: job.tool,
+      inputs,
+      params: job.params,
+      outDir,
+      signal,
+      progress,
+      log,
+    });
     signal.throwIfAborted();
     if (produced.length === 0) throw new Error(`${job.tool} produced no output`);
 
@@ -52,7 +66,12 @@ export async function runJob(
 
     const zipPath = join(dir, 'archive.zip');
     await writeZip(zipPath, produced);
-    const archive = await storeOutput(deps, job, { path: zipPath, name: `${job.tool}-${job.jobId.slice(0, 6)}.zip` }, 'archive');
+    const archive = await storeOutput(
+      deps,
+      job,
+      { path: zipPath, name: `${job.tool}-${job.jobId.slice(0, 6)}.zip` },
+      'archive',
+    );
     return { outputs, archive };
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -72,9 +91,15 @@ async function downloadInputs(deps: RunJobDeps, job: DispatchMessage, dir: strin
   return inputs;
 }
 
-async function storeOutput(deps: RunJobDeps, job: DispatchMessage, output: ToolOutput, label: string): Promise<filesV1.File> {
+async function storeOutput(
+  deps: RunJobDeps,
+  job: DispatchMessage,
+  output: ToolOutput,
+  label: string,
+): Promise<filesV1.File> {
   const info = await inspectFile(output.path);
-  if (!info) throw new Error(`${job.tool} wrote an output that cannot be read back: ${basename(output.path)}`);
+  if (!info)
+    throw new Error(`${job.tool} wrote an output that cannot be read back: ${basename(output.path)}`);
   const { size } = await stat(output.path);
   const id = derivedId(`${job.jobId}:${job.attempt}`, label);
   const objectKey = `outputs/${job.jobId}/${id}`;

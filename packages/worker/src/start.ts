@@ -1,4 +1,3 @@
-import { filesV1 } from '@mediakit/proto';
 import {
   connectNats,
   createGrpcClient,
@@ -11,6 +10,7 @@ import {
   startHealthServer,
   type WorkerName,
 } from '@mediakit/kit';
+import { filesV1 } from '@mediakit/proto';
 import { workerEnv } from './env.ts';
 import type { ToolHandler } from './types.ts';
 import { WorkerLoop } from './worker.ts';
@@ -32,21 +32,33 @@ export function startWorker(options: {
       onShutdown(() => nc.drain());
       const jsm = await openJetStreamManager(nc);
       await ensureJobStreams(jsm);
-      await ensureWorkerConsumer(jsm, options.name, { ackWaitMs: config.ACK_WAIT_MS, maxDeliver: config.MAX_DELIVER });
-
-      const objects = await openObjectStore({ dataDir: config.DATA_DIR, s3: s3FromEnv(config) });
-      const files = createGrpcClient(filesV1.FilesServiceClient, filesV1.FilesServiceService, config.FILES_GRPC_ADDR, {
-        deadlineMs: config.GRPC_DEADLINE_MS,
-      });
-      onShutdown(() => files.close());
-
-      const loop = new WorkerLoop(nc, { objects, files, log, tmpRoot: config.TMP_DIR }, {
-        name: options.name,
-        handlers: options.handlers,
-        concurrency: config.WORKER_CONCURRENCY,
+      await ensureWorkerConsumer(jsm, options.name, {
         ackWaitMs: config.ACK_WAIT_MS,
         maxDeliver: config.MAX_DELIVER,
       });
+
+      const objects = await openObjectStore({ dataDir: config.DATA_DIR, s3: s3FromEnv(config) });
+      const files = createGrpcClient(
+        filesV1.FilesServiceClient,
+        filesV1.FilesServiceService,
+        config.FILES_GRPC_ADDR,
+        {
+          deadlineMs: config.GRPC_DEADLINE_MS,
+        },
+      );
+      onShutdown(() => files.close());
+
+      const loop = new WorkerLoop(
+        nc,
+        { objects, files, log, tmpRoot: config.TMP_DIR },
+        {
+          name: options.name,
+          handlers: options.handlers,
+          concurrency: config.WORKER_CONCURRENCY,
+          ackWaitMs: config.ACK_WAIT_MS,
+          maxDeliver: config.MAX_DELIVER,
+        },
+      );
       await loop.start();
       onShutdown(() => loop.stop());
 

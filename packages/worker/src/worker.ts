@@ -1,19 +1,19 @@
-import { type Consumer, type JetStreamClient, type JsMsg, jetstream } from '@nats-io/jetstream';
 import {
   type DispatchMessage,
   decodeJson,
   encodeJson,
+  inSpan,
+  JOBS_STREAM,
   type JobEvent,
   type JobEventKind,
-  JOBS_STREAM,
   type Logger,
   type NatsConnection,
   subjects,
   traceFromHeaders,
   traceHeaders,
-  inSpan,
   type WorkerName,
 } from '@mediakit/kit';
+import { type Consumer, type JetStreamClient, type JsMsg, jetstream } from '@nats-io/jetstream';
 import { throttleProgress } from './progress.ts';
 import { type RunJobDeps, runJob } from './run-job.ts';
 import { JobFailure, type ToolHandler } from './types.ts';
@@ -121,7 +121,12 @@ export class WorkerLoop {
   }
 
   private async run(msg: JsMsg, job: DispatchMessage, handler: ToolHandler | undefined): Promise<void> {
-    const log = this.log.child({ jobId: job.jobId, tool: job.tool, attempt: job.attempt, delivery: msg.info.deliveryCount });
+    const log = this.log.child({
+      jobId: job.jobId,
+      tool: job.tool,
+      attempt: job.attempt,
+      delivery: msg.info.deliveryCount,
+    });
     const controller = new AbortController();
     this.running.set(job.jobId, controller);
     const heartbeat = setInterval(() => msg.working(), Math.max(1000, this.options.ackWaitMs / 3));
@@ -129,9 +134,15 @@ export class WorkerLoop {
     try {
       if (!handler) throw new JobFailure(`${job.tool} is not available yet on this worker.`);
       await this.publish(job, 'started', {});
-      const progress = throttleProgress((p) => void this.publish(job, 'progress', { progress: p }).catch(() => {}));
+      const progress = throttleProgress(
+        (p) => void this.publish(job, 'progress', { progress: p }).catch(() => {}),
+      );
       const result = await runJob(this.deps, handler, job, controller.signal, progress);
-      await this.publish(job, 'succeeded', { progress: 100, outputs: result.outputs, archive: result.archive });
+      await this.publish(job, 'succeeded', {
+        progress: 100,
+        outputs: result.outputs,
+        archive: result.archive,
+      });
       msg.ack();
       log.info({ ms: Date.now() - started, outputs: result.outputs.length }, 'job succeeded');
     } catch (error) {
@@ -142,7 +153,13 @@ export class WorkerLoop {
     }
   }
 
-  private async settleFailure(msg: JsMsg, job: DispatchMessage, signal: AbortSignal, error: unknown, log: Logger): Promise<void> {
+  private async settleFailure(
+    msg: JsMsg,
+    job: DispatchMessage,
+    signal: AbortSignal,
+    error: unknown,
+    log: Logger,
+  ): Promise<void> {
     const reason = signal.aborted ? (signal.reason as Error | undefined)?.message : undefined;
     if (reason === 'shutdown') {
       log.info('handing the job back: this worker is shutting down');
@@ -157,7 +174,9 @@ export class WorkerLoop {
     }
     if (error instanceof JobFailure) {
       log.info({ reason: error.message }, 'job failed on its input');
-      await this.publish(job, 'failed', { error: { message: error.message, error_log: error.log } }).catch(() => {});
+      await this.publish(job, 'failed', { error: { message: error.message, error_log: error.log } }).catch(
+        () => {},
+      );
       msg.ack();
       return;
     }
@@ -168,13 +187,21 @@ export class WorkerLoop {
     }
     log.error({ err: error }, 'job failed on our side too many times');
     await this.publish(job, 'failed', {
-      error: { message: 'The job could not be completed because of a problem on our side. Please try again.' },
+      error: {
+        message: 'The job could not be completed because of a problem on our side. Please try again.',
+      },
     }).catch(() => {});
     msg.ack();
   }
 
   private async publish(job: DispatchMessage, kind: JobEventKind, fields: Partial<JobEvent>): Promise<void> {
-    const event: JobEvent = { jobId: job.jobId, attempt: job.attempt, kind, at: new Date().toISOString(), ...fields };
+    const event: JobEvent = {
+      jobId: job.jobId,
+      attempt: job.attempt,
+      kind,
+      at: new Date().toISOString(),
+      ...fields,
+    };
     await this.js.publish(subjects.event(job.jobId, kind), encodeJson(event), { headers: traceHeaders() });
   }
 }

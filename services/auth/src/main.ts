@@ -20,7 +20,7 @@ await runService({
 
     const server = new GrpcServer();
     // Pick drops grpc-js's index signature, which would otherwise make every handler `never`.
-    addService<Pick<authV1.AuthServiceServer, keyof typeof authV1.AuthServiceService>>(
+    addService<authV1.AuthServiceServer>(
       server,
       authV1.AuthServiceService,
       {

@@ -17,7 +17,7 @@ await runService({
   async start({ config, log, onShutdown }) {
     const server = new GrpcServer();
     // Pick drops grpc-js's index signature, which would otherwise make every handler `never`.
-    addService<Pick<contentV1.ContentServiceServer, keyof typeof contentV1.ContentServiceService>>(
+    addService<contentV1.ContentServiceServer>(
       server,
       contentV1.ContentServiceService,
       {

@@ -1,4 +1,3 @@
-import { headers as natsHeaders, type MsgHdrs, nanos, type NatsConnection } from '@nats-io/nats-core';
 import {
   AckPolicy,
   DeliverPolicy,
@@ -7,9 +6,16 @@ import {
   RetentionPolicy,
   StorageType,
 } from '@nats-io/jetstream';
+import { type MsgHdrs, type NatsConnection, nanos, headers as natsHeaders } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
 import { type Carrier, extractTrace, injectTrace } from '../telemetry.ts';
-import { JOB_EVENTS_STREAM, JOBS_EVENTS_CONSUMER, JOBS_STREAM, subjects, type WorkerName } from './subjects.ts';
+import {
+  JOB_EVENTS_STREAM,
+  JOBS_EVENTS_CONSUMER,
+  JOBS_STREAM,
+  subjects,
+  type WorkerName,
+} from './subjects.ts';
 
 export type { NatsConnection } from '@nats-io/nats-core';
 
@@ -38,12 +44,19 @@ export async function ensureJobStreams(jsm: JetStreamManager): Promise<void> {
   });
 }
 
-async function upsertStream(jsm: JetStreamManager, config: Parameters<JetStreamManager['streams']['add']>[0]): Promise<void> {
+async function upsertStream(
+  jsm: JetStreamManager,
+  config: Parameters<JetStreamManager['streams']['add']>[0],
+): Promise<void> {
   try {
     await jsm.streams.info(config.name as string);
     await jsm.streams.update(config.name as string, config);
   } catch (error) {
-    if ((error as Error).name !== 'StreamNotFoundError' && !/stream not found/i.test((error as Error).message)) throw error;
+    if (
+      (error as Error).name !== 'StreamNotFoundError' &&
+      !/stream not found/i.test((error as Error).message)
+    )
+      throw error;
     await jsm.streams.add(config);
   }
 }
@@ -56,7 +69,11 @@ export interface WorkerConsumerOptions {
 }
 
 /** The durable pull consumer a worker pool shares: each job goes to exactly one replica. */
-export async function ensureWorkerConsumer(jsm: JetStreamManager, worker: WorkerName, options: WorkerConsumerOptions): Promise<void> {
+export async function ensureWorkerConsumer(
+  jsm: JetStreamManager,
+  worker: WorkerName,
+  options: WorkerConsumerOptions,
+): Promise<void> {
   await upsertConsumer(jsm, JOBS_STREAM, {
     durable_name: worker,
     filter_subject: subjects.dispatch(worker),
@@ -79,12 +96,20 @@ export async function ensureEventsConsumer(jsm: JetStreamManager): Promise<void>
   });
 }
 
-async function upsertConsumer(jsm: JetStreamManager, stream: string, config: Parameters<JetStreamManager['consumers']['add']>[1]): Promise<void> {
+async function upsertConsumer(
+  jsm: JetStreamManager,
+  stream: string,
+  config: Parameters<JetStreamManager['consumers']['add']>[1],
+): Promise<void> {
   try {
     await jsm.consumers.info(stream, config.durable_name as string);
     await jsm.consumers.update(stream, config.durable_name as string, config);
   } catch (error) {
-    if (!/consumer not found/i.test((error as Error).message) && (error as Error).name !== 'ConsumerNotFoundError') throw error;
+    if (
+      !/consumer not found/i.test((error as Error).message) &&
+      (error as Error).name !== 'ConsumerNotFoundError'
+    )
+      throw error;
     await jsm.consumers.add(stream, config);
   }
 }

@@ -20,5 +20,6 @@ export const subjects = {
   /** Core NATS: the jobs service announces a job's new state here after folding an event (for SSE). */
   update: (jobId: string) => `jobs.updates.${jobId}`,
   /** JetStream advisory when a worker message ran out of deliveries. */
-  maxDeliveries: (worker: WorkerName) => `$JS.EVENT.ADVISORY.CONSUMER.MAX_DELIVERIES.${JOBS_STREAM}.${worker}`,
+  maxDeliveries: (worker: WorkerName) =>
+    `$JS.EVENT.ADVISORY.CONSUMER.MAX_DELIVERIES.${JOBS_STREAM}.${worker}`,
 };

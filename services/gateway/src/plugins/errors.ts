@@ -1,7 +1,7 @@
 import { ApiError, type ApiErrorBody } from '@mediakit/kit';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
-import { issuesFromValidation, summarize } from '../validation.ts';
 import fp from 'fastify-plugin';
+import { issuesFromValidation, summarize } from '../validation.ts';
 
 export const SORRY = 'Something went wrong on our side. Please try again.';
 
@@ -64,24 +64,27 @@ export function toErrorReply(error: unknown, request: FastifyRequest, bodyLimit:
   return reply(500, 'internal', SORRY);
 }
 
-export const errorsPlugin = fp(async function errors(app: FastifyInstance) {
-  app.setErrorHandler((error, request, res) => {
-    const { status, body } = toErrorReply(error, request, app.initialConfig.bodyLimit ?? 1024 * 1024);
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
-    else request.log.info({ code: body.code, status }, body.message);
-    if (res.raw.headersSent) return;
-    // A forwarded response may already have set its headers; the error body replaces it entirely.
-    for (const header of ['content-length', 'content-disposition', 'content-range', 'content-encoding'])
-      res.removeHeader(header);
-    return res.code(status).type('application/json; charset=utf-8').send(body);
-  });
+export const errorsPlugin = fp(
+  async function errors(app: FastifyInstance) {
+    app.setErrorHandler((error, request, res) => {
+      const { status, body } = toErrorReply(error, request, app.initialConfig.bodyLimit ?? 1024 * 1024);
+      if (status >= 500) request.log.error({ err: error }, 'request failed');
+      else request.log.info({ code: body.code, status }, body.message);
+      if (res.raw.headersSent) return;
+      // A forwarded response may already have set its headers; the error body replaces it entirely.
+      for (const header of ['content-length', 'content-disposition', 'content-range', 'content-encoding'])
+        res.removeHeader(header);
+      return res.code(status).type('application/json; charset=utf-8').send(body);
+    });
 
-  // An attacker could search for valid URLs if 404s were free, so they count against the rate limit.
-  app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, res) => {
-    const path = request.url.split('?')[0];
-    const message = path.startsWith('/api/')
-      ? `No API route ${target(request)}.`
-      : `Nothing was found at ${target(request)}.`;
-    return res.code(404).type('application/json; charset=utf-8').send({ code: 'not_found', message });
-  });
-}, { name: 'mediakit-errors' });
+    // An attacker could search for valid URLs if 404s were free, so they count against the rate limit.
+    app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, res) => {
+      const path = request.url.split('?')[0];
+      const message = path.startsWith('/api/')
+        ? `No API route ${target(request)}.`
+        : `Nothing was found at ${target(request)}.`;
+      return res.code(404).type('application/json; charset=utf-8').send({ code: 'not_found', message });
+    });
+  },
+  { name: 'mediakit-errors' },
+);

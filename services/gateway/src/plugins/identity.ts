@@ -31,14 +31,17 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * issuer's JWKS here, before the cookie, and set `{ id: <sub>, isGuest: false }`. Until then bearer
  * tokens are ignored and every caller is a guest.
  */
-export const identityPlugin = fp(async function identity(app: FastifyInstance) {
-  await app.register(cookie);
-  app.decorateRequest('owner', null);
-  app.addHook('onRequest', async (request, reply) => {
-    request.owner =
-      guestFromCookie(request) ?? (WRITES.has(request.method) ? newGuest(request, reply) : null);
-  });
-}, { name: 'mediakit-identity' });
+export const identityPlugin = fp(
+  async function identity(app: FastifyInstance) {
+    await app.register(cookie);
+    app.decorateRequest('owner', null);
+    app.addHook('onRequest', async (request, reply) => {
+      request.owner =
+        guestFromCookie(request) ?? (WRITES.has(request.method) ? newGuest(request, reply) : null);
+    });
+  },
+  { name: 'mediakit-identity' },
+);
 
 function guestFromCookie(request: FastifyRequest): Owner | null {
   const value = request.cookies[GUEST_COOKIE];
