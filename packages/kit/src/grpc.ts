@@ -3,7 +3,7 @@ import {
   type Client,
   credentials,
   Metadata,
-  type Server,
+  Server,
   ServerCredentials,
   type ServerUnaryCall,
   type ServiceDefinition,
@@ -171,4 +171,19 @@ function metadataToCarrier(metadata: Metadata): Carrier {
   const carrier: Carrier = {};
   for (const [key, value] of Object.entries(metadata.getMap())) carrier[key] = String(value);
   return carrier;
+}
+
+/** Starts a gRPC server with the services `register` adds, and registers its graceful stop. */
+export async function serveGrpc(options: {
+  address: string;
+  log: Logger;
+  onShutdown(step: () => Promise<unknown>): void;
+  register(server: Server): void;
+}): Promise<number> {
+  const server = new Server();
+  options.register(server);
+  const port = await listenGrpc(server, options.address);
+  options.onShutdown(() => stopGrpc(server));
+  options.log.info({ port }, 'gRPC listening');
+  return port;
 }

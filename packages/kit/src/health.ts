@@ -56,3 +56,14 @@ export async function startHealthServer(options: {
   await new Promise<void>((resolve) => server.listen(options.port, options.host, resolve));
   return server;
 }
+
+/** startHealthServer, closed as a shutdown step. */
+export async function serveHealth(options: {
+  host: string;
+  port: number;
+  checks: Record<string, Check>;
+  onShutdown(step: () => Promise<unknown>): void;
+}): Promise<void> {
+  const server = await startHealthServer(options);
+  options.onShutdown(() => new Promise((resolve) => server.close(resolve)));
+}

@@ -13,7 +13,7 @@ import {
 import { inspectFile } from '@mediakit/media';
 import type { filesV1 } from '@mediakit/proto';
 import { writeZip } from './archive.ts';
-import { JobFailure, type JobInput, type ToolHandler, type ToolOutput } from './types.ts';
+import type { JobInput, ToolHandler, ToolOutput } from './types.ts';
 
 export interface RunJobDeps {
   objects: ObjectStore;
@@ -104,25 +104,15 @@ async function storeOutput(
   const id = derivedId(`${job.jobId}:${job.attempt}`, label);
   const objectKey = `outputs/${job.jobId}/${id}`;
   await deps.objects.put(objectKey, createReadStream(output.path), { contentType: info.mime });
+  // inspectFile leaves out what it could not read, so the spread sends only known fields.
   return deps.files.registerOutput({
+    ...info,
     id,
     ownerId: job.ownerId,
     jobId: job.jobId,
     name: output.name,
     objectKey,
     size,
-    mime: info.mime,
-    media: info.media,
-    format: info.format,
-    width: info.width,
-    height: info.height,
-    duration: info.duration,
-    fps: info.fps,
-    hasAudio: info.hasAudio,
-    videoCodec: info.videoCodec,
-    audioCodec: info.audioCodec,
     expiresAt: job.expiresAt,
   });
 }
-
-export { JobFailure };

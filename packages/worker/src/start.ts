@@ -7,7 +7,7 @@ import {
   openObjectStore,
   runService,
   s3FromEnv,
-  startHealthServer,
+  serveHealth,
   type WorkerName,
 } from '@mediakit/kit';
 import { filesV1 } from '@mediakit/proto';
@@ -62,12 +62,12 @@ export function startWorker(options: {
       await loop.start();
       onShutdown(() => loop.stop());
 
-      const health = await startHealthServer({
+      await serveHealth({
         host: config.HOST,
         port: config.HEALTH_PORT,
-        checks: { nats: async () => nc.flush(), objects: () => objects.ping() },
+        checks: { nats: () => nc.flush(), objects: () => objects.ping() },
+        onShutdown,
       });
-      onShutdown(() => new Promise((resolve) => health.close(resolve)));
     },
   });
 }

@@ -1,12 +1,4 @@
-import {
-  addService,
-  GrpcServer,
-  listenGrpc,
-  notFound,
-  runService,
-  startHealthServer,
-  stopGrpc,
-} from '@mediakit/kit';
+import { addService, notFound, runService, serveGrpc, serveHealth } from '@mediakit/kit';
 import { contentV1 } from '@mediakit/proto';
 import { contentEnv } from './env.ts';
 
@@ -15,26 +7,25 @@ await runService({
   name: 'content',
   env: contentEnv,
   async start({ config, log, onShutdown }) {
-    const server = new GrpcServer();
-    // Pick drops grpc-js's index signature, which would otherwise make every handler `never`.
-    addService<contentV1.ContentServiceServer>(
-      server,
-      contentV1.ContentServiceService,
-      {
-        async listArticles() {
-          return { items: [], nextCursor: '' };
-        },
-        async getArticle() {
-          throw notFound('Article');
-        },
-      },
+    await serveGrpc({
+      address: `${config.HOST}:${config.GRPC_PORT}`,
       log,
-    );
-    const grpcPort = await listenGrpc(server, `${config.HOST}:${config.GRPC_PORT}`);
-    onShutdown(() => stopGrpc(server));
-    log.info({ port: grpcPort }, 'gRPC listening');
-
-    const health = await startHealthServer({ host: config.HOST, port: config.HEALTH_PORT, checks: {} });
-    onShutdown(() => new Promise((resolve) => health.close(resolve)));
+      onShutdown,
+      register: (server) =>
+        addService<contentV1.ContentServiceServer>(
+          server,
+          contentV1.ContentServiceService,
+          {
+            async listArticles() {
+              return { items: [], nextCursor: '' };
+            },
+            async getArticle() {
+              throw notFound('Article');
+            },
+          },
+          log,
+        ),
+    });
+    await serveHealth({ host: config.HOST, port: config.HEALTH_PORT, checks: {}, onShutdown });
   },
 });

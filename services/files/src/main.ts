@@ -3,13 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   addService,
-  GrpcServer,
-  listenGrpc,
   openDocumentStore,
   openObjectStore,
   runService,
   s3FromEnv,
-  stopGrpc,
+  serveGrpc,
 } from '@mediakit/kit';
 import { inspectFile } from '@mediakit/media';
 import { filesV1 } from '@mediakit/proto';
@@ -41,10 +39,12 @@ await runService({
     await files.ensureIndexes();
     const service = new FilesService({ files, objects, inspect: (path) => inspectFile(path), log });
 
-    const grpc = new GrpcServer();
-    addService(grpc, filesV1.FilesServiceService, filesGrpcHandlers(service), log);
-    const grpcPort = await listenGrpc(grpc, `${config.HOST}:${config.GRPC_PORT}`);
-    onShutdown(() => stopGrpc(grpc));
+    const grpcPort = await serveGrpc({
+      address: `${config.HOST}:${config.GRPC_PORT}`,
+      log,
+      onShutdown,
+      register: (server) => addService(server, filesV1.FilesServiceService, filesGrpcHandlers(service), log),
+    });
 
     // Multipart parts live only for one request, so any temp dir does. Staged tus uploads must
     // survive a restart to be resumable, so by default they live with the service's data.

@@ -4,13 +4,11 @@ import {
   createGrpcClient,
   ensureEventsConsumer,
   ensureJobStreams,
-  GrpcServer,
-  listenGrpc,
   openDocumentStore,
   openJetStreamManager,
   runService,
-  startHealthServer,
-  stopGrpc,
+  serveGrpc,
+  serveHealth,
 } from '@mediakit/kit';
 import { filesV1, jobsV1 } from '@mediakit/proto';
 import { jobsEnv } from './env.ts';
@@ -76,17 +74,18 @@ await runService({
     sweeper.start();
     onShutdown(() => sweeper.stop());
 
-    const server = new GrpcServer();
-    addService<JobsRpcs>(server, jobsV1.JobsServiceService, jobsGrpcHandlers(service), log);
-    const grpcPort = await listenGrpc(server, `${config.HOST}:${config.GRPC_PORT}`);
-    onShutdown(() => stopGrpc(server));
-    log.info({ port: grpcPort }, 'gRPC listening');
-
-    const health = await startHealthServer({
+    await serveGrpc({
+      address: `${config.HOST}:${config.GRPC_PORT}`,
+      log,
+      onShutdown,
+      register: (server) =>
+        addService<JobsRpcs>(server, jobsV1.JobsServiceService, jobsGrpcHandlers(service), log),
+    });
+    await serveHealth({
       host: config.HOST,
       port: config.HEALTH_PORT,
       checks: { documents: () => store.ping(), nats: () => nc.flush() },
+      onShutdown,
     });
-    onShutdown(() => new Promise((resolve) => health.close(resolve)));
   },
 });
