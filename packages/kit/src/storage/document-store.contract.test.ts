@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mongoBackend } from './contract-backends.ts';
 import { DuplicateKeyError } from './duplicate-key-error.ts';
 import { createEmbeddedDocumentStore } from './embedded-document-store.ts';
 import { createMongoDocumentStore } from './mongo-document-store.ts';
@@ -391,9 +392,11 @@ documentStoreContract('embedded (nedb)', async () => {
   };
 });
 
-// (b) MongoDB, when a server is given. Nothing here starts one.
-const mongodbUrl = process.env.MONGODB_URL;
-if (mongodbUrl) {
+// (b) MongoDB: MONGODB_URL, or a container when Docker runs; otherwise skipped with the reason.
+const mongo = await mongoBackend();
+if ('value' in mongo) {
+  const mongodbUrl = mongo.value;
+  afterAll(() => mongo.stop());
   documentStoreContract('MongoDB', async () => {
     const dbName = `mediakit_contract_${randomUUID().slice(0, 8)}`;
     return {
@@ -406,10 +409,8 @@ if (mongodbUrl) {
     };
   });
 } else {
-  const reason =
-    'MongoDB contract tests skipped: MONGODB_URL is not set (these tests do not start MongoDB; no testcontainers)';
-  console.warn(reason);
-  describe.skip(reason, () => {
+  console.warn(mongo.skip);
+  describe.skip(mongo.skip, () => {
     it('runs the DocumentStore contract against MongoDB', () => {});
   });
 }

@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NotFoundError } from '../errors.ts';
+import { s3Backend } from './contract-backends.ts';
 import { createLocalObjectStore } from './local-object-store.ts';
 import { InvalidObjectKeyError } from './object-key.ts';
 import type { ObjectStore } from './ports.ts';
@@ -266,31 +267,18 @@ objectStoreContract('local directory', async () => {
   };
 });
 
-// (b) S3, when an endpoint is given. Nothing here starts one.
-const s3 = {
-  endpoint: process.env.S3_ENDPOINT,
-  accessKey: process.env.S3_ACCESS_KEY,
-  secretKey: process.env.S3_SECRET_KEY,
-  bucket: process.env.S3_BUCKET,
-  region: process.env.S3_REGION,
-};
-if (s3.endpoint && s3.accessKey && s3.secretKey && s3.bucket) {
-  const options = {
-    endpoint: s3.endpoint,
-    accessKey: s3.accessKey,
-    secretKey: s3.secretKey,
-    bucket: s3.bucket,
-    region: s3.region,
-  };
-  objectStoreContract(`S3 (${s3.endpoint}, bucket ${s3.bucket})`, async () => ({
+// (b) S3: S3_ENDPOINT and its keys, or a container when Docker runs; otherwise skipped with the reason.
+const s3 = await s3Backend();
+if ('value' in s3) {
+  const options = s3.value;
+  afterAll(() => s3.stop());
+  objectStoreContract(`S3 (${options.endpoint}, bucket ${options.bucket})`, async () => ({
     store: await createS3ObjectStore(options),
     destroy: async () => {},
   }));
 } else {
-  const reason =
-    'S3 contract tests skipped: S3_ENDPOINT, S3_ACCESS_KEY, S3_SECRET_KEY and S3_BUCKET are not all set (these tests do not start an S3 server; no testcontainers)';
-  console.warn(reason);
-  describe.skip(reason, () => {
+  console.warn(s3.skip);
+  describe.skip(s3.skip, () => {
     it('runs the ObjectStore contract against S3', () => {});
   });
 }
