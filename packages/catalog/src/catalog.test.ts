@@ -127,7 +127,8 @@ const INPUT_COUNTS: Record<string, [number, number]> = {
   'image-transparency': [1, 50],
 };
 
-const AVAILABLE = ['png-to-jpg', 'jpg-to-png', 'resize-image', 'webm-to-mp4', 'trim-video'];
+// Every video entry (transcoder) and the first image entries (imager).
+const AVAILABLE = [...VIDEO_TOOLS, ...VIDEO_CONVERTERS, 'png-to-jpg', 'jpg-to-png', 'resize-image'];
 
 const names = catalog.map((e) => e.name);
 

@@ -236,7 +236,8 @@ function videoTool(spec: VideoToolSpec): CatalogEntry {
     worker: 'transcoder',
     inputs,
     output: spec.output ?? { media: MP4.media, formats: [...MP4.formats] },
-    available: spec.available ?? false,
+    // Every video tool is implemented by the transcoder.
+    available: spec.available ?? true,
   };
 }
 

@@ -1,10 +1,15 @@
 import type { ToolHandler } from '@mediakit/worker';
-import { trimVideo } from './trim-video.ts';
-import { webmToMp4 } from './webm-to-mp4.ts';
+import { compositionHandlers } from './composition.ts';
+import { converterHandlers } from './converters.ts';
+import { editingHandlers } from './editing.ts';
 
-/** Tool name (catalog) → handler. Tools not listed here are not implemented by this worker yet. */
+/**
+ * Tool name (catalog) → handler, from three registries: single-clip edits, tools that combine
+ * several inputs, and the converters to MP4.
+ */
 // biome-ignore lint/suspicious/noExplicitAny: each handler has its own params type; the runtime validated them against the catalog
 export const handlers: Record<string, ToolHandler<any>> = {
-  'trim-video': trimVideo,
-  'webm-to-mp4': webmToMp4,
+  ...editingHandlers,
+  ...compositionHandlers,
+  ...converterHandlers,
 };
