@@ -1,16 +1,16 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { startStack } from '@mediakit/devstack';
+import { type StackOptions, startStack } from '@mediakit/devstack';
 
 export type TestStack = Awaited<ReturnType<typeof startTestStack>>;
 
 /**
  * The whole platform as a user gets it: a real nats-server, every service as its own process on
  * random ports, embedded stores in a temp dir. Workers write job temp dirs under `workerTmp`, so
- * tests can check nothing is left behind.
+ * tests can check nothing is left behind. `serviceEnv` adds settings per service (limits, ack wait).
  */
-export async function startTestStack() {
+export async function startTestStack(options: { serviceEnv?: StackOptions['serviceEnv'] } = {}) {
   const root = resolve(import.meta.dirname, '../..');
   const dataDir = await mkdtemp(join(tmpdir(), 'mk-it-'));
   const workerTmp = join(dataDir, 'worker-tmp');
@@ -22,7 +22,11 @@ export async function startTestStack() {
     ports: 'random',
     restartOnCrash: false,
     env: { LOG_LEVEL: 'info' },
-    serviceEnv: { transcoder: { TMP_DIR: workerTmp }, imager: { TMP_DIR: workerTmp } },
+    serviceEnv: {
+      ...options.serviceEnv,
+      transcoder: { ...options.serviceEnv?.transcoder, TMP_DIR: workerTmp },
+      imager: { ...options.serviceEnv?.imager, TMP_DIR: workerTmp },
+    },
     onLog: (service: string, line: string) => {
       logs.push(`${service} ${line}`);
       if (logs.length > 2000) logs.shift();

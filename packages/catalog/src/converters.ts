@@ -73,7 +73,11 @@ function converter([from, to, note]: Row, available: ReadonlySet<string>): Catal
   };
 }
 
-const AVAILABLE = new Set(['png-to-jpg', 'jpg-to-png', ...VIDEO_ROWS.map(([from, to]) => `${from}-to-${to}`)]);
+const AVAILABLE = new Set([
+  'png-to-jpg',
+  'jpg-to-png',
+  ...VIDEO_ROWS.map(([from, to]) => `${from}-to-${to}`),
+]);
 
 export const videoConverters: CatalogEntry[] = VIDEO_ROWS.map((r) => converter(r, AVAILABLE));
 export const imageConverters: CatalogEntry[] = IMAGE_ROWS.map((r) => converter(r, AVAILABLE));

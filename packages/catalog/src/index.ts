@@ -46,6 +46,7 @@ export {
   validateParams,
   validateParamsForInputs,
 } from './validate.ts';
+export * from './video-limits.ts';
 export * from './video-tools.ts';
 
 function freeze(e: CatalogEntry): CatalogEntry {

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { AbortError, FfmpegError } from './errors.ts';
 import type { ProbeResult } from './probe-types.ts';
+import { inputRestrictionArgs } from './secure-inputs.ts';
 import { superviseChild } from './supervise.ts';
 import { TailBuffer } from './tail-buffer.ts';
 
@@ -19,10 +20,21 @@ const MAX_JSON_BYTES = 16 * 1024 * 1024;
 
 /**
  * Argument list for probing one file. The path is made absolute so a name starting with "-" can
- * never be read as an option, and a name like "http:x" never as a protocol.
+ * never be read as an option, and a name like "http:x" never as a protocol. ffprobe reads the
+ * same untrusted files as ffmpeg, so it gets the same input restrictions (secure-inputs.ts): a
+ * playlist is refused rather than followed, and nothing but a local file is ever opened.
  */
 export function buildFfprobeArgs(path: string): string[] {
-  return ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', resolve(path)];
+  return [
+    '-v',
+    'error',
+    ...inputRestrictionArgs(),
+    '-print_format',
+    'json',
+    '-show_format',
+    '-show_streams',
+    resolve(path),
+  ];
 }
 
 /** Runs ffprobe on a local file and returns its parsed JSON. Throws FfmpegError (tool 'ffprobe') on failure. */

@@ -17,4 +17,5 @@ export {
 export { displayedSize, streamRotation } from './rotation.ts';
 export type { RunFfmpegOptions } from './run-ffmpeg.ts';
 export { buildFfmpegArgs, runFfmpeg, STDERR_TAIL_BYTES } from './run-ffmpeg.ts';
+export { INPUT_DEMUXERS, INPUT_PROTOCOLS, inputRestrictionArgs, secureInputs } from './secure-inputs.ts';
 export { TailBuffer } from './tail-buffer.ts';

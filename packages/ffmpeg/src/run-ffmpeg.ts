@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { AbortError, FfmpegError } from './errors.ts';
 import { ProgressParser, ProgressTracker } from './progress.ts';
+import { secureInputs } from './secure-inputs.ts';
 import { superviseChild } from './supervise.ts';
 import { TailBuffer } from './tail-buffer.ts';
 
@@ -20,6 +21,11 @@ export interface RunFfmpegOptions {
   ffmpegPath?: string;
   /** SIGTERM → SIGKILL grace, default 500 ms. */
   killGraceMs?: number;
+  /**
+   * Skip the input restrictions (secure-inputs.ts: local files only, accepted demuxers only).
+   * Only for inputs the code wrote itself and that need more, never for anything a user sent.
+   */
+  trustedInputs?: boolean;
 }
 
 /** How much stderr to keep: enough for the error and the stream mapping that led to it. */
@@ -34,12 +40,16 @@ export function buildFfmpegArgs(args: readonly string[]): string[] {
   return ['-hide_banner', '-nostdin', '-y', '-progress', 'pipe:1', '-nostats', ...args];
 }
 
-/** Runs ffmpeg to completion. See RunFfmpegOptions for the contract. */
+/**
+ * Runs ffmpeg to completion. See RunFfmpegOptions for the contract. Every `-i` that is not a
+ * `-f lavfi` filter source gets the input restrictions of secureInputs unless `trustedInputs`.
+ */
 export async function runFfmpeg(opts: RunFfmpegOptions): Promise<void> {
   const { signal } = opts;
   if (signal?.aborted) throw new AbortError('ffmpeg was aborted before it started', { cause: signal.reason });
 
-  const child = spawn(opts.ffmpegPath ?? 'ffmpeg', buildFfmpegArgs(opts.args), {
+  const args = opts.trustedInputs ? opts.args : secureInputs(opts.args);
+  const child = spawn(opts.ffmpegPath ?? 'ffmpeg', buildFfmpegArgs(args), {
     stdio: ['ignore', 'pipe', 'pipe'],
     windowsHide: true,
   });

@@ -14,8 +14,10 @@ const image = (format: string, mime: string): SniffedFormat => ({ format, mime, 
 
 /**
  * file-type's `ext` → our format. Anything not listed is a file we do not handle (inspectFile → null).
- * Where file-type's MIME differs from what browsers and the catalog use, ours wins
- * (e.g. file-type says video/matroska and video/vnd.avi).
+ * Video formats are named as the catalog names them (FORMATS in @mediakit/catalog, e.g. "mpeg-ts"
+ * as in mpeg-ts-to-mp4) under the catalog's canonical MIME type, which is the one its converters
+ * accept; where file-type's MIME differs, ours wins (file-type says video/matroska, video/vnd.avi
+ * and video/x-ms-asf).
  */
 const BY_FILE_TYPE_EXT: Record<string, SniffedFormat> = {
   mp4: video('mp4', 'video/mp4'),
@@ -30,7 +32,8 @@ const BY_FILE_TYPE_EXT: Record<string, SniffedFormat> = {
   // ASF is the container of WMV (and WMA, see AUDIO_ONLY below).
   asf: video('wmv', 'video/x-ms-wmv'),
   flv: video('flv', 'video/x-flv'),
-  mts: video('ts', 'video/mp2t'),
+  // file-type's "mts" covers both 188-byte MPEG-TS packets and 192-byte M2TS (Blu-ray, AVCHD).
+  mts: video('mpeg-ts', 'video/mp2t'),
   mpg: video('mpeg', 'video/mpeg'),
 
   mp3: audio('mp3', 'audio/mpeg'),

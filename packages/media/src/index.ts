@@ -1,5 +1,6 @@
 // @mediakit/media: what a file is, from its content.
 
+export { scanDuration } from './duration-scan.ts';
 export type { SniffedFormat } from './formats.ts';
 export { audioOnlyVariant, formatFromFileType, SVG_FORMAT } from './formats.ts';
 export type { Size } from './image-headers.ts';

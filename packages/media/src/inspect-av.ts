@@ -1,5 +1,6 @@
 import type { ProbeResult, ProbeStream } from '@mediakit/ffmpeg';
 import { displayedSize, FfmpegError, ffprobe, streamFps } from '@mediakit/ffmpeg';
+import { DEFAULT_SCAN_TIMEOUT_MS, demuxerOf, scanDuration } from './duration-scan.ts';
 import type { SniffedFormat } from './formats.ts';
 import { audioOnlyVariant } from './formats.ts';
 import type { MediaInfo } from './types.ts';
@@ -8,6 +9,8 @@ export interface InspectAvOptions {
   signal?: AbortSignal;
   /** Default 10 s: ffprobe reads headers only; slower means a broken or hostile file. */
   ffprobeTimeoutMs?: number;
+  /** Default 30 s: the whole-file read of scanDuration, for files whose headers give no length. */
+  scanTimeoutMs?: number;
 }
 
 export const DEFAULT_INSPECT_TIMEOUT_MS = 10_000;
@@ -32,7 +35,15 @@ export async function inspectAv(
     if (err instanceof FfmpegError) return null;
     throw err;
   }
-  return mediaInfoFromProbe(probe, sniffed);
+  const info = mediaInfoFromProbe(probe, sniffed);
+  if (!info || info.duration !== undefined) return info;
+  // No length in the headers: a recording written while it was made (a browser's MediaRecorder
+  // WebM, a live capture). Tools need it for progress, time limits and range checks.
+  const duration = await scanDuration(path, demuxerOf(probe), {
+    signal: opts.signal,
+    timeoutMs: opts.scanTimeoutMs ?? DEFAULT_SCAN_TIMEOUT_MS,
+  });
+  return duration === undefined ? info : { ...info, duration };
 }
 
 /** Cover art is stored as a one-frame video stream; it does not make a file a video. */
@@ -69,14 +80,25 @@ function withoutUndefined(info: MediaInfo): MediaInfo {
 
 /**
  * Seconds, rounded to milliseconds. The container's duration is authoritative; some files
- * (MKV from some muxers, raw streams) only have per-stream durations, so the longest is used then.
+ * (MKV from some muxers, raw streams) only have per-stream durations, so the longest is used then,
+ * including the `DURATION` tags ffmpeg's Matroska muxer writes per stream ("00:01:02.500000000").
  */
 export function probeDuration(probe: ProbeResult): number | undefined {
-  const candidates = [probe.format.duration, ...probe.streams.map((s) => s.duration)];
+  const candidates = [
+    probe.format.duration,
+    ...probe.streams.map((s) => s.duration),
+    ...probe.streams.map((s) => parseClock(s.tags?.DURATION)),
+  ];
   const fromFormat = Number(probe.format.duration);
   const seconds =
     Number.isFinite(fromFormat) && fromFormat > 0
       ? fromFormat
       : Math.max(0, ...candidates.map(Number).filter((n) => Number.isFinite(n)));
   return seconds > 0 ? Math.round(seconds * 1000) / 1000 : undefined;
+}
+
+/** "01:02:03.500000000" → 3723.5; anything else → undefined. */
+export function parseClock(value: string | undefined): number | undefined {
+  const m = value?.match(/^(\d+):([0-5]\d):([0-5]\d(?:\.\d+)?)$/);
+  return m ? Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]) : undefined;
 }

@@ -171,7 +171,13 @@ describe('inspectFile: video', () => {
 
   it('MPEG-TS', async () => {
     const info = await inspectFile(p('clip.ts'));
-    expect(info).toMatchObject({ format: 'ts', mime: 'video/mp2t', media: 'video', width: 320, height: 240 });
+    expect(info).toMatchObject({
+      format: 'mpeg-ts',
+      mime: 'video/mp2t',
+      media: 'video',
+      width: 320,
+      height: 240,
+    });
     expect(info?.duration).toBeCloseTo(2, 0);
   });
 

@@ -31,7 +31,7 @@ describe('looksLikeSvg', () => {
 describe('formatFromFileType', () => {
   it('maps file-type names to ours', () => {
     expect(formatFromFileType('mkv')).toEqual({ format: 'mkv', mime: 'video/x-matroska', media: 'video' });
-    expect(formatFromFileType('mts')).toMatchObject({ format: 'ts', mime: 'video/mp2t' });
+    expect(formatFromFileType('mts')).toMatchObject({ format: 'mpeg-ts', mime: 'video/mp2t' });
     expect(formatFromFileType('asf')).toMatchObject({ format: 'wmv' });
     expect(formatFromFileType('tif')).toMatchObject({ format: 'tiff', mime: 'image/tiff' });
     expect(formatFromFileType('heic')).toMatchObject({ format: 'heic', mime: 'image/heic' });

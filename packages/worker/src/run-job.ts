@@ -13,6 +13,7 @@ import {
 import { inspectFile } from '@mediakit/media';
 import type { filesV1 } from '@mediakit/proto';
 import { writeZip } from './archive.ts';
+import { jobDirPrefix } from './temp-dirs.ts';
 import type { JobInput, ToolHandler, ToolOutput } from './types.ts';
 
 export interface RunJobDeps {
@@ -40,7 +41,10 @@ export async function runJob(
   signal: AbortSignal,
   progress: (percent: number) => void,
 ): Promise<JobResult> {
-  const dir = await mkdtemp(join(deps.tmpRoot ?? tmpdir(), `mk-${job.jobId.slice(0, 8)}-`));
+  // The pid in the name lets a restarted worker find and remove what a killed one left (temp-dirs.ts).
+  const dir = await mkdtemp(
+    join(deps.tmpRoot ?? tmpdir(), `${jobDirPrefix(process.pid)}${job.jobId.slice(0, 8)}-`),
+  );
   try {
     const inputs = await downloadInputs(deps, job, join(dir, 'in'));
     const outDir = join(dir, 'out');

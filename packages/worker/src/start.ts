@@ -12,6 +12,7 @@ import {
 } from '@mediakit/kit';
 import { filesV1 } from '@mediakit/proto';
 import { workerEnv } from './env.ts';
+import { removeOrphanedJobDirs } from './temp-dirs.ts';
 import type { ToolHandler } from './types.ts';
 import { WorkerLoop } from './worker.ts';
 
@@ -47,6 +48,9 @@ export function startWorker(options: {
         },
       );
       onShutdown(() => files.close());
+
+      const orphans = await removeOrphanedJobDirs(config.TMP_DIR);
+      if (orphans.length) log.warn({ orphans }, 'removed temp dirs left by workers that died mid-job');
 
       const loop = new WorkerLoop(
         nc,

@@ -1,7 +1,7 @@
 import type { JobEvent } from '@mediakit/kit';
 import type { filesV1 } from '@mediakit/proto';
 import { describe, expect, it } from 'vitest';
-import { applyEvent } from './apply-event.ts';
+import { applyEvent, type JobPatch } from './apply-event.ts';
 import type { JobDoc, JobStatus } from './job.ts';
 
 const T0 = '2030-01-01T00:00:00.000Z';
@@ -146,6 +146,73 @@ describe('applyEvent', () => {
         expect(applyEvent(finished, event(kind, { progress: 100, outputs: [output] }))).toBeNull();
       }
     }
+  });
+
+  describe('a job redelivered after its worker died', () => {
+    const T2 = '2030-01-01T00:00:09.000Z';
+    const T3 = '2030-01-01T00:00:20.000Z';
+    const T4 = '2030-01-01T00:00:30.000Z';
+
+    /** Folds events in order the way handleEvent does, counting the changes that were written. */
+    function fold(events: JobEvent[]): { job: JobDoc; writes: JobPatch[] } {
+      let current = job();
+      const writes: JobPatch[] = [];
+      for (const next of events) {
+        const patch = applyEvent(current, next);
+        if (patch) {
+          writes.push(patch);
+          current = { ...current, ...patch };
+        }
+      }
+      return { job: current, writes };
+    }
+
+    it('keeps the first start time, shows progress only past the dead worker’s, and succeeds once', () => {
+      const second = { ...output, id: 'out-again' };
+      const { job: done, writes } = fold([
+        // The first worker: started, got to 42 %, then was killed.
+        event('started', { at: T1 }),
+        event('progress', { progress: 20, at: T1 }),
+        event('progress', { progress: 42, at: T1 }),
+        // The second delivery starts over from 0 under the same attempt.
+        event('started', { at: T2 }),
+        event('progress', { progress: 10, at: T2 }),
+        event('progress', { progress: 42, at: T2 }),
+        event('progress', { progress: 80, at: T2 }),
+        event('succeeded', { progress: 100, outputs: [output], at: T3 }),
+        // Its worker died after publishing `succeeded` but before the ack: a third delivery
+        // repeats the whole run and reports again.
+        event('started', { at: T4 }),
+        event('progress', { progress: 50, at: T4 }),
+        event('succeeded', { progress: 100, outputs: [second], at: T4 }),
+      ]);
+      expect(done).toMatchObject({
+        status: 'succeeded',
+        progress: 100,
+        outputs: [output],
+        startedAt: T1,
+        finishedAt: T3,
+      });
+      expect(writes.filter((patch) => patch.status === 'running')).toHaveLength(1);
+      expect(writes.filter((patch) => patch.status === 'succeeded')).toHaveLength(1);
+      expect(writes.map((patch) => patch.progress).filter((p) => p !== undefined)).toEqual([20, 42, 80, 100]);
+    });
+
+    it('starts a job whose first `started` event was lost, at the redelivery', () => {
+      const { job: running, writes } = fold([
+        event('started', { at: T2 }),
+        event('progress', { progress: 5 }),
+      ]);
+      expect(running).toMatchObject({ status: 'running', startedAt: T2, progress: 5 });
+      expect(writes).toHaveLength(2);
+    });
+
+    it('ignores a duplicate `succeeded`, even with other outputs', () => {
+      const succeeded = job({ status: 'succeeded', progress: 100, outputs: [output], finishedAt: T1 });
+      expect(
+        applyEvent(succeeded, event('succeeded', { outputs: [{ ...output, id: 'dup' }], at: T3 })),
+      ).toBeNull();
+    });
   });
 
   it('ignores an unknown kind', () => {

@@ -1,3 +1,4 @@
+import { videoLimitsEnv } from '@mediakit/catalog';
 import { commonEnv, documentStoreEnv, grpcAddressEnv, port } from '@mediakit/kit';
 import { Type } from 'typebox';
 
@@ -6,6 +7,8 @@ export const jobsEnv = Type.Object({
   ...commonEnv,
   ...documentStoreEnv,
   ...grpcAddressEnv,
+  // Inputs of video tools over these are refused with 422 at CreateJob (video-limits-check.ts).
+  ...videoLimitsEnv,
   GRPC_PORT: port(50053, 'port of the JobsService gRPC server'),
   HEALTH_PORT: port(9103, 'port of /healthz and /readyz'),
   SWEEP_INTERVAL_SECONDS: Type.Integer({

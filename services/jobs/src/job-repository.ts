@@ -1,4 +1,4 @@
-import { type Collection, type DocumentStore, type Filter, pageQuery } from '@mediakit/kit';
+import { type Collection, type DocumentStore, type Filter, pageQuery, type WorkerName } from '@mediakit/kit';
 import { ACTIVE_STATUSES, JOB_STATUSES, type JobDoc, type JobStatus } from './job.ts';
 import { aheadInQueueFilter, queuePosition } from './queue-position.ts';
 
@@ -70,6 +70,14 @@ export class JobRepository {
   async queuePositionOf(job: JobDoc): Promise<number | undefined> {
     if (job.status !== 'queued') return undefined;
     return queuePosition(job, await this.jobs.count(aheadInQueueFilter(job)));
+  }
+
+  /**
+   * The first `limit` jobs waiting for a worker pool, next to run first: the same order as
+   * aheadInQueueFilter, so the n-th job here is at queue position n. Served by the queue index.
+   */
+  queueHead(worker: WorkerName, limit: number): Promise<JobDoc[]> {
+    return this.jobs.find({ status: 'queued', worker }, { sort: { queuedAt: 1, _id: 1 }, limit });
   }
 
   /** One page of an owner's jobs, newest first; fetches one extra to know whether more exist. */

@@ -1,3 +1,4 @@
+import type { VideoLimits } from '@mediakit/catalog';
 import {
   acceptsMime,
   type CatalogEntry,
@@ -9,6 +10,7 @@ import {
 } from '@mediakit/catalog';
 import { ApiError, badRequest, notImplemented } from '@mediakit/kit';
 import type { filesV1 } from '@mediakit/proto';
+import { checkInputLimits } from './video-limits-check.ts';
 
 /**
  * The checks of a job request against the catalog, in the order a person should hear about them:
@@ -70,7 +72,10 @@ export function checkParamsForInputs(
   entry: CatalogEntry,
   params: Record<string, unknown>,
   inputs: readonly filesV1.File[],
+  videoLimits: VideoLimits,
 ): void {
+  // A file too long or too large for the transcoder is the bigger problem than a param outside it: 422.
+  checkInputLimits(entry, inputs, videoLimits);
   const issues = validateParamsForInputs(
     entry,
     params,

@@ -683,6 +683,104 @@ describe('retry', () => {
   });
 });
 
+describe('queue positions', () => {
+  // Transcoder jobs: earlier tests leave imager jobs queued, the transcoder's queue starts empty.
+  const createTrimJob = () =>
+    service.createJob({
+      ownerId: ALICE,
+      tool: 'trim-video',
+      inputs: ['mp4'],
+      paramsJson: '{"start":0,"end":5}',
+      retentionHours: 1,
+    });
+  const positionsOf = (updates: { items: jobsV1.Job[] }) =>
+    updates.items.map((u) => [u.status, u.queuePosition ?? null]);
+
+  it('tells waiting jobs their new position whenever a job leaves the queue', async () => {
+    const [a, b, c, d] = [
+      await createTrimJob(),
+      await createTrimJob(),
+      await createTrimJob(),
+      await createTrimJob(),
+    ];
+    expect([a, b, c, d].map((job) => job.queuePosition)).toEqual([1, 2, 3, 4]);
+    const decode = (data: Uint8Array) => jobsV1.Job.decode(data);
+    const [updatesA, updatesB, updatesC, updatesD] = [a, b, c, d].map((job) =>
+      collect(subjects.update(job.id), decode),
+    );
+    await nc.flush();
+
+    // A worker starts a: b, c and d each move up one.
+    await publishEvent(a.id, 'started');
+    await waitFor(
+      async () => positionsOf(updatesD),
+      (p) => p.length === 1,
+      'd’s first position',
+    );
+    expect(positionsOf(updatesA)).toEqual([['running', null]]);
+    expect(positionsOf(updatesB)).toEqual([['queued', 1]]);
+    expect(positionsOf(updatesC)).toEqual([['queued', 2]]);
+    expect(positionsOf(updatesD)).toEqual([['queued', 3]]);
+    expect(updatesB.items[0]).toMatchObject({ id: b.id, ownerId: ALICE, tool: 'trim-video', progress: 0 });
+
+    // Progress of a running job moves no queue: nothing for the waiting ones.
+    await publishEvent(a.id, 'progress', { progress: 30 });
+    await waitFor(
+      async () => updatesA.items.length,
+      (n) => n === 2,
+      'a’s progress',
+    );
+    await waitForEventsDrained();
+
+    // Canceling c (waiting) moves only d; deleting b (waiting) moves d again.
+    await service.cancelJob(ALICE, c.id);
+    await waitFor(
+      async () => positionsOf(updatesD),
+      (p) => p.length === 2,
+      'd after the cancel',
+    );
+    await service.deleteJob(ALICE, b.id);
+    await waitFor(
+      async () => positionsOf(updatesD),
+      (p) => p.length === 3,
+      'd after the delete',
+    );
+    expect(positionsOf(updatesD)).toEqual([
+      ['queued', 3],
+      ['queued', 2],
+      ['queued', 1],
+    ]);
+    expect(positionsOf(updatesB)).toEqual([
+      ['queued', 1],
+      ['canceled', null],
+    ]);
+    expect(positionsOf(updatesC)).toEqual([
+      ['queued', 2],
+      ['canceled', null],
+    ]);
+
+    // The position updates agree with GetJob, and a finished job moves no queue.
+    expect((await service.getJob(ALICE, d.id)).queuePosition).toBe(1);
+    await publishEvent(a.id, 'succeeded', { outputs: [output(a.id, 'a.mp4')] });
+    await waitFor(
+      async () => updatesA.items.length,
+      (n) => n === 3,
+      'a’s success',
+    );
+    await publishEvent(d.id, 'started');
+    await waitFor(
+      async () => updatesD.items.length,
+      (n) => n === 4,
+      'd running',
+    );
+    await waitForEventsDrained();
+    expect(positionsOf(updatesD).at(-1)).toEqual(['running', null]);
+    expect(updatesD.items).toHaveLength(4);
+    for (const updates of [updatesA, updatesB, updatesC, updatesD]) updates.subscription.unsubscribe();
+    await service.cancelJob(ALICE, d.id);
+  });
+});
+
 describe('ownership', () => {
   it('answers 404 to everyone but the owner', async () => {
     const job = await createPngJob();

@@ -1,3 +1,4 @@
+import { DEFAULT_VIDEO_LIMITS, type VideoLimits } from '@mediakit/catalog';
 import {
   ApiError,
   badRequest,
@@ -23,6 +24,7 @@ import {
   parseParams,
   resolveTool,
 } from './job-request.ts';
+import { QueueAnnouncer } from './queue-announcer.ts';
 
 export interface CreateJobInput {
   ownerId: string;
@@ -46,6 +48,8 @@ export interface JobsServiceDeps {
   bus: JobBus;
   files: FilesClient;
   log: Logger;
+  /** MAX_VIDEO_* limits for transcoder inputs (default: the catalog's defaults). */
+  videoLimits?: VideoLimits;
   now?: () => Date;
 }
 
@@ -60,7 +64,8 @@ const NOT_QUEUED_MESSAGE = 'The job could not be queued right now. Please try ag
  * The jobs service's logic: creating and dispatching jobs, the owner's operations on them, and
  * folding what workers report into their state. Every state change is a conditional write on the
  * state it was decided from, so a cancel, a retry and a worker event racing each other never
- * overwrite one another.
+ * overwrite one another. Every change is announced for the job's event stream; when a job leaves
+ * its pool's queue, the jobs still waiting in it are told their new position too.
  */
 export class JobsService {
   private readonly repository: JobRepository;
@@ -68,13 +73,22 @@ export class JobsService {
   private readonly files: FilesClient;
   private readonly log: Logger;
   private readonly now: () => Date;
+  private readonly queue: QueueAnnouncer;
+
+  private readonly videoLimits: VideoLimits;
 
   constructor(deps: JobsServiceDeps) {
+    this.videoLimits = deps.videoLimits ?? DEFAULT_VIDEO_LIMITS;
     this.repository = deps.repository;
     this.bus = deps.bus;
     this.files = deps.files;
     this.log = deps.log;
     this.now = deps.now ?? (() => new Date());
+    this.queue = new QueueAnnouncer({
+      readQueue: (worker, limit) => this.repository.queueHead(worker, limit),
+      announce: (job) => this.bus.announce(job),
+      log: this.log,
+    });
   }
 
   async createJob(input: CreateJobInput): Promise<jobsV1.Job> {
@@ -87,7 +101,7 @@ export class JobsService {
       input.inputs.map((id) => this.files.getFile({ ownerId: input.ownerId, id })),
     );
     checkInputTypes(entry, files);
-    checkParamsForInputs(entry, params, files);
+    checkParamsForInputs(entry, params, files, this.videoLimits);
 
     const now = this.now();
     const retentionHours =
@@ -155,6 +169,7 @@ export class JobsService {
     await this.stopWork(canceled);
     const update = toProto(canceled);
     this.bus.announce(update);
+    if (job.status === 'queued') await this.queue.queueMoved(job);
     return update;
   }
 
@@ -199,6 +214,7 @@ export class JobsService {
     // Outputs first: if that fails the job stays, and deleting it again finishes the work.
     await this.files.deleteJobOutputs({ ownerId, jobId: id });
     await this.repository.delete(id);
+    if (job.status === 'queued') await this.queue.queueMoved(job);
   }
 
   /**
@@ -227,6 +243,9 @@ export class JobsService {
       if (updated) {
         const update = toProto(updated);
         this.bus.announce(update);
+        // Awaited, so the next event (often the next job's `started`) is folded after the jobs
+        // behind this one heard their new position, and their streams see it before `running`.
+        if (job.status === 'queued' && updated.status !== 'queued') await this.queue.queueMoved(job);
         return update;
       }
     }
@@ -256,6 +275,7 @@ export class JobsService {
         this.log.warn({ jobId: job._id, tool: job.tool, attempt: job.attempt }, 'job ran out of deliveries');
         update = toProto(failed);
         this.bus.announce(update);
+        if (job.status === 'queued') await this.queue.queueMoved(job);
       }
     }
     await this.bus.removeDispatch(streamSeq);
@@ -268,8 +288,14 @@ export class JobsService {
    */
   async sweepOnce(now: Date): Promise<number> {
     const at = now.toISOString();
-    for (const job of await this.repository.findExpiredActive(at)) await this.stopWork(job);
-    return this.repository.deleteExpired(at);
+    const expired = await this.repository.findExpiredActive(at);
+    for (const job of expired) await this.stopWork(job);
+    const deleted = await this.repository.deleteExpired(at);
+    // One pass per pool: requests for a pool whose pass is running fold into its next pass.
+    await Promise.all(
+      expired.filter((job) => job.status === 'queued').map((job) => this.queue.queueMoved(job)),
+    );
+    return deleted;
   }
 
   private async owned(ownerId: string, id: string): Promise<JobDoc> {
@@ -300,7 +326,10 @@ export class JobsService {
           },
         },
       );
-      if (failed) this.bus.announce(toProto(failed));
+      if (failed) {
+        this.bus.announce(toProto(failed));
+        await this.queue.queueMoved(job);
+      }
       throw new ApiError(503, 'service_unavailable', NOT_QUEUED_MESSAGE);
     }
     // Only the sequence: a fast worker's events may already have moved the job on.

@@ -1,3 +1,4 @@
+import { videoLimitsFromEnv } from '@mediakit/catalog';
 import {
   addService,
   connectNats,
@@ -53,7 +54,13 @@ await runService({
     );
     onShutdown(() => files.close());
 
-    const service = new JobsService({ repository, bus: new JobBus(nc, jsm), files, log });
+    const service = new JobsService({
+      repository,
+      bus: new JobBus(nc, jsm),
+      files,
+      log,
+      videoLimits: videoLimitsFromEnv(config),
+    });
 
     const events = new JobEventConsumer(nc, (event) => service.handleEvent(event), log);
     await events.start();

@@ -107,4 +107,15 @@ describe('queue position (repository on the embedded store)', () => {
     );
     expect(byId).toEqual({ a: undefined, b: 1, c: 1, d: 2, e: 3, f: undefined, g: 4 });
   });
+
+  it('lists the head of a pool’s queue in position order, bounded', async () => {
+    const head = await repository.queueHead('imager', 100);
+    expect(head.map((job) => job._id)).toEqual(['b', 'd', 'e', 'g']);
+    // The n-th job of the head is at position n, as GetJob computes it.
+    for (const [index, job] of head.entries()) {
+      expect(await repository.queuePositionOf(job)).toBe(index + 1);
+    }
+    expect((await repository.queueHead('imager', 2)).map((job) => job._id)).toEqual(['b', 'd']);
+    expect((await repository.queueHead('transcoder', 100)).map((job) => job._id)).toEqual(['c']);
+  });
 });

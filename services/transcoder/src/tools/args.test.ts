@@ -1,3 +1,4 @@
+import type { ProbeResult } from '@mediakit/ffmpeg';
 import { FfmpegError } from '@mediakit/ffmpeg';
 import { JobFailure } from '@mediakit/worker';
 import { describe, expect, it } from 'vitest';
@@ -5,7 +6,10 @@ import {
   buildConvertToMp4Args,
   buildReencodeToMp4Args,
   buildRemuxToMp4Args,
+  canCopyVideoToMp4,
   canRemuxToMp4,
+  planMp4Conversion,
+  sourceStreamsFromProbe,
 } from './convert-to-mp4.ts';
 import { formatSeconds, qualityToCrf } from './encoding.ts';
 import { ffmpegTimeoutMs, toJobError } from './ffmpeg-step.ts';
@@ -72,67 +76,199 @@ describe('trimRange', () => {
   });
 });
 
-describe('convert to MP4', () => {
-  const base = { input: '/in/v', output: '/out/v.mp4' };
-  const REMUX_HEAD = ['-i', '/in/v', '-map', '0:v:0', '-map', '0:a:0?', '-dn', '-sn', '-c', 'copy'];
+describe('planMp4Conversion: the remux decision', () => {
+  const h264 = { videoCodec: 'h264', pixFmt: 'yuv420p', width: 1920, height: 1080 };
+  const hevc10 = { videoCodec: 'hevc', pixFmt: 'yuv420p10le', width: 3840, height: 2160 };
 
-  it('remuxes H.264 with AAC, MP3 or no audio', () => {
-    for (const audio of [
-      { hasAudio: true, audioCodec: 'aac' },
-      { hasAudio: true, audioCodec: 'mp3' },
-      { hasAudio: false },
-    ]) {
-      expect(buildConvertToMp4Args({ ...base, videoCodec: 'h264', ...audio })).toEqual([
-        ...REMUX_HEAD,
-        ...FASTSTART,
-        '/out/v.mp4',
-      ]);
-    }
+  it.each([
+    // Everything copied: what phones, cameras and most MKV/TS/FLV downloads hold.
+    ['H.264 + AAC', { ...h264, hasAudio: true, audioCodec: 'aac' }, 'copy', 'copy'],
+    ['H.264 + MP3', { ...h264, hasAudio: true, audioCodec: 'mp3' }, 'copy', 'copy'],
+    ['H.264, silent', { ...h264, hasAudio: false }, 'copy', 'none'],
+    [
+      'full-range H.264 + AAC',
+      { ...h264, pixFmt: 'yuvj420p', hasAudio: true, audioCodec: 'aac' },
+      'copy',
+      'copy',
+    ],
+    ['HEVC 10-bit + AAC', { ...hevc10, hasAudio: true, audioCodec: 'aac' }, 'copy', 'copy'],
+    // Video copied, audio encoded: the "partial remux".
+    ['HEVC + Opus', { ...hevc10, hasAudio: true, audioCodec: 'opus' }, 'copy', 'encode'],
+    ['H.264 + PCM (camera MOV)', { ...h264, hasAudio: true, audioCodec: 'pcm_s16le' }, 'copy', 'encode'],
+    ['H.264 + AC-3', { ...h264, hasAudio: true, audioCodec: 'ac3' }, 'copy', 'encode'],
+    ['H.264 + unknown audio', { ...h264, hasAudio: true }, 'copy', 'encode'],
+    // Video encoded: then audio is encoded too, whatever it is.
+    [
+      'VP9 + Opus',
+      { videoCodec: 'vp9', pixFmt: 'yuv420p', width: 320, height: 240, hasAudio: true, audioCodec: 'opus' },
+      'encode',
+      'encode',
+    ],
+    [
+      'MPEG-4 Part 2 + MP3',
+      { videoCodec: 'mpeg4', pixFmt: 'yuv420p', width: 320, height: 240, hasAudio: true, audioCodec: 'mp3' },
+      'encode',
+      'encode',
+    ],
+    [
+      'ProRes, silent',
+      { videoCodec: 'prores', pixFmt: 'yuv422p10le', width: 320, height: 240, hasAudio: false },
+      'encode',
+      'none',
+    ],
+    [
+      'H.264 4:4:4 (does not play in browsers)',
+      { ...h264, pixFmt: 'yuv444p', hasAudio: true, audioCodec: 'aac' },
+      'encode',
+      'encode',
+    ],
+    ['H.264 High 10', { ...h264, pixFmt: 'yuv420p10le', hasAudio: false }, 'encode', 'none'],
+    ['H.264 of odd width', { ...h264, width: 321, hasAudio: false }, 'encode', 'none'],
+    ['H.264 of odd height', { ...h264, height: 241, hasAudio: false }, 'encode', 'none'],
+    ['H.264 of unknown size', { videoCodec: 'h264', pixFmt: 'yuv420p', hasAudio: false }, 'encode', 'none'],
+    [
+      'H.264 of unknown pixel format',
+      { videoCodec: 'h264', width: 2, height: 2, hasAudio: false },
+      'encode',
+      'none',
+    ],
+    ['no video stream found', { hasAudio: true, audioCodec: 'aac' }, 'encode', 'encode'],
+  ] as const)('%s → video %s, audio %s', (_what, streams, video, audio) => {
+    expect(planMp4Conversion(streams)).toEqual({ video, audio });
+    expect(canRemuxToMp4(streams)).toBe(video === 'copy' && audio !== 'encode');
   });
 
-  it('tags remuxed HEVC as hvc1', () => {
-    expect(buildConvertToMp4Args({ ...base, videoCodec: 'hevc', audioCodec: 'aac', hasAudio: true })).toEqual(
-      [...REMUX_HEAD, '-tag:v', 'hvc1', ...FASTSTART, '/out/v.mp4'],
-    );
+  it('canCopyVideoToMp4 needs a known, playable codec and pixel format at an even size', () => {
+    expect(canCopyVideoToMp4(h264)).toBe(true);
+    expect(canCopyVideoToMp4({ ...h264, videoCodec: 'av1' })).toBe(false);
+    expect(canCopyVideoToMp4({ ...h264, width: 0 })).toBe(false);
+    expect(canCopyVideoToMp4({ ...hevc10, pixFmt: 'yuv422p10le' })).toBe(false);
   });
+});
 
-  it('re-encodes VP9/Opus with the defaults', () => {
-    expect(buildConvertToMp4Args({ ...base, videoCodec: 'vp9', audioCodec: 'opus', hasAudio: true })).toEqual(
-      [
-        '-i',
-        '/in/v',
-        '-map',
-        '0:v:0',
-        '-map',
-        '0:a:0?',
-        '-dn',
-        '-sn',
-        ...EVEN,
-        ...ENCODE,
-        ...AAC,
-        ...FASTSTART,
-        '/out/v.mp4',
-      ],
-    );
-  });
+describe('buildConvertToMp4Args', () => {
+  const io = { input: '/in/v', output: '/out/v.mp4' };
+  const h264 = { videoCodec: 'h264', pixFmt: 'yuv420p', width: 320, height: 240 };
+  const TAIL = ['-write_tmcd', '0', ...FASTSTART, '/out/v.mp4'];
+  const ENCODE_VIDEO = ['-vf', 'yadif=deint=interlaced,crop=trunc(iw/2)*2:trunc(ih/2)*2', ...ENCODE];
 
-  it('re-encodes H.264 whose audio MP4 cannot take as is, or is unknown', () => {
-    expect(canRemuxToMp4({ videoCodec: 'h264', audioCodec: 'opus', hasAudio: true })).toBe(false);
-    expect(canRemuxToMp4({ videoCodec: 'h264', audioCodec: undefined, hasAudio: true })).toBe(false);
-    expect(canRemuxToMp4({ videoCodec: undefined, hasAudio: false })).toBe(false);
-  });
-
-  it('maps quality to CRF when re-encoding, silent input gets no audio encoder', () => {
-    expect(buildReencodeToMp4Args({ ...base, videoCodec: 'mpeg4', hasAudio: false, quality: 100 })).toEqual([
+  it('remuxes H.264 + AAC, AAC through aac_adtstoasc (ADTS in MPEG-TS)', () => {
+    const args = buildConvertToMp4Args({
+      ...io,
+      ...h264,
+      hasAudio: true,
+      audioCodec: 'aac',
+      format: 'mpeg-ts',
+    });
+    expect(args).toEqual([
       '-i',
       '/in/v',
       '-map',
-      '0:v:0',
+      '0:V:0',
       '-map',
-      '0:a:0?',
-      '-dn',
-      '-sn',
-      ...EVEN,
+      '0:a:0',
+      '-c:v',
+      'copy',
+      '-c:a',
+      'copy',
+      '-bsf:a',
+      'aac_adtstoasc',
+      ...TAIL,
+    ]);
+  });
+
+  it('remuxes H.264 + MP3 and a silent H.264, ignoring quality', () => {
+    expect(buildConvertToMp4Args({ ...io, ...h264, hasAudio: true, audioCodec: 'mp3', quality: 1 })).toEqual([
+      '-i',
+      '/in/v',
+      '-map',
+      '0:V:0',
+      '-map',
+      '0:a:0',
+      '-c:v',
+      'copy',
+      '-c:a',
+      'copy',
+      ...TAIL,
+    ]);
+    expect(buildConvertToMp4Args({ ...io, ...h264, hasAudio: false })).toEqual([
+      '-i',
+      '/in/v',
+      '-map',
+      '0:V:0',
+      '-c:v',
+      'copy',
+      ...TAIL,
+    ]);
+  });
+
+  it('rebuilds presentation times when copying out of AVI', () => {
+    expect(buildConvertToMp4Args({ ...io, ...h264, hasAudio: false, format: 'avi' })).toEqual([
+      '-fflags',
+      '+genpts',
+      '-i',
+      '/in/v',
+      '-map',
+      '0:V:0',
+      '-c:v',
+      'copy',
+      ...TAIL,
+    ]);
+    // Encoding reorders frames in the decoder: no flag needed.
+    expect(buildConvertToMp4Args({ ...io, videoCodec: 'mpeg4', hasAudio: false, format: 'avi' })[0]).toBe(
+      '-i',
+    );
+  });
+
+  it('copies HEVC tagged hvc1 and encodes its Opus to AAC (partial remux)', () => {
+    expect(
+      buildConvertToMp4Args({
+        ...io,
+        videoCodec: 'hevc',
+        pixFmt: 'yuv420p',
+        width: 320,
+        height: 240,
+        hasAudio: true,
+        audioCodec: 'opus',
+      }),
+    ).toEqual([
+      '-i',
+      '/in/v',
+      '-map',
+      '0:V:0',
+      '-map',
+      '0:a:0',
+      '-c:v',
+      'copy',
+      '-tag:v',
+      'hvc1',
+      ...AAC,
+      ...TAIL,
+    ]);
+  });
+
+  it('encodes VP9 + Opus with the defaults: deinterlace if flagged, even size, H.264/AAC', () => {
+    expect(
+      buildConvertToMp4Args({
+        ...io,
+        videoCodec: 'vp9',
+        pixFmt: 'yuv420p',
+        width: 321,
+        height: 241,
+        hasAudio: true,
+        audioCodec: 'opus',
+      }),
+    ).toEqual(['-i', '/in/v', '-map', '0:V:0', '-map', '0:a:0', ...ENCODE_VIDEO, ...AAC, ...TAIL]);
+  });
+
+  it('maps quality to CRF when encoding; a silent input gets no audio map or encoder', () => {
+    expect(buildReencodeToMp4Args({ ...io, videoCodec: 'mpeg4', hasAudio: false, quality: 100 })).toEqual([
+      '-i',
+      '/in/v',
+      '-map',
+      '0:V:0',
+      '-vf',
+      'yadif=deint=interlaced,crop=trunc(iw/2)*2:trunc(ih/2)*2',
       '-c:v',
       'libx264',
       '-preset',
@@ -141,17 +277,86 @@ describe('convert to MP4', () => {
       '18',
       '-pix_fmt',
       'yuv420p',
-      ...FASTSTART,
-      '/out/v.mp4',
+      ...TAIL,
     ]);
   });
 
-  it('the explicit remux builder ignores quality', () => {
-    expect(buildRemuxToMp4Args({ ...base, videoCodec: 'h264', hasAudio: false, quality: 1 })).toEqual([
-      ...REMUX_HEAD,
-      ...FASTSTART,
-      '/out/v.mp4',
+  it('the explicit builders do what they say whatever the streams', () => {
+    const hevcOpus = {
+      ...io,
+      videoCodec: 'hevc',
+      pixFmt: 'yuv420p',
+      width: 2,
+      height: 2,
+      hasAudio: true,
+      audioCodec: 'opus',
+    };
+    expect(buildReencodeToMp4Args(hevcOpus)).toEqual([
+      '-i',
+      '/in/v',
+      '-map',
+      '0:V:0',
+      '-map',
+      '0:a:0',
+      ...ENCODE_VIDEO,
+      ...AAC,
+      ...TAIL,
     ]);
+    expect(buildRemuxToMp4Args(hevcOpus)).toEqual([
+      '-i',
+      '/in/v',
+      '-map',
+      '0:V:0',
+      '-map',
+      '0:a:0',
+      '-c:v',
+      'copy',
+      '-tag:v',
+      'hvc1',
+      '-c:a',
+      'copy',
+      ...TAIL,
+    ]);
+  });
+});
+
+describe('sourceStreamsFromProbe', () => {
+  it('takes the first video that is not cover art and the first audio track', () => {
+    const probe: ProbeResult = {
+      format: { format_name: 'matroska,webm' },
+      streams: [
+        {
+          index: 0,
+          codec_type: 'video',
+          codec_name: 'mjpeg',
+          width: 600,
+          height: 600,
+          disposition: { attached_pic: 1 },
+        },
+        { index: 1, codec_type: 'audio', codec_name: 'opus' },
+        {
+          index: 2,
+          codec_type: 'video',
+          codec_name: 'hevc',
+          pix_fmt: 'yuv420p10le',
+          width: 3840,
+          height: 2160,
+        },
+        { index: 3, codec_type: 'audio', codec_name: 'aac' },
+        { index: 4, codec_type: 'subtitle', codec_name: 'subrip' },
+      ],
+    };
+    expect(sourceStreamsFromProbe(probe)).toEqual({
+      videoCodec: 'hevc',
+      pixFmt: 'yuv420p10le',
+      width: 3840,
+      height: 2160,
+      hasAudio: true,
+      audioCodec: 'opus',
+    });
+    expect(sourceStreamsFromProbe({ format: { format_name: 'mov' }, streams: [] })).toEqual({
+      hasAudio: false,
+    });
   });
 });
 

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { ProbeResult, ProbeStream } from '@mediakit/ffmpeg';
 import { FfmpegError, ffprobe } from '@mediakit/ffmpeg';
 import type { JobInput, ToolContext, ToolHandler } from '@mediakit/worker';
 import { JobFailure } from '@mediakit/worker';
@@ -13,72 +14,181 @@ import { runFfmpegStep } from './ffmpeg-step.ts';
 import { requireVideoInput } from './input.ts';
 import { baseName } from './output-name.ts';
 
+/**
+ * Any video → MP4, for the seven "X to MP4" converters. Each stream is copied when MP4 carries it
+ * as it is and every browser and phone plays it, and encoded to H.264/AAC otherwise:
+ *
+ * | video stream                                         | audio stream       | result                          |
+ * |------------------------------------------------------|--------------------|---------------------------------|
+ * | H.264 8-bit 4:2:0, or HEVC 8/10-bit 4:2:0; even size | AAC, MP3, or none  | remux: both copied              |
+ * | same                                                 | anything else      | video copied, audio → AAC       |
+ * | anything else (VP8/9, AV1, MPEG-2/4, WMV, ProRes,    | any                | video → H.264, audio → AAC      |
+ * |   MJPEG, FLV1, 4:4:4 or 10-bit H.264, odd size)      |                    |   (MP3/AAC too: one encode, one |
+ * |                                                      |                    |   kind of output)               |
+ *
+ * Only the first video stream that is not cover art and the first audio track are kept: browsers
+ * and phones play only the first audio track of an MP4 and offer no way to switch. Subtitles, data
+ * and attachments are dropped (MP4 cannot carry most of them, and they would fail the mux).
+ */
+
 /** The converters' params (catalog: `quality`? 1..100). */
 export interface ConvertParams {
   quality?: number;
 }
 
-export interface ConvertToMp4Options {
+/** What the remux decision needs to know about the input's streams (from ffprobe). */
+export interface SourceStreams {
+  /** ffprobe codec_name of the first video stream that is not cover art, e.g. "h264", "vp9". */
+  videoCodec?: string;
+  /** ffprobe pix_fmt of that stream, e.g. "yuv420p", "yuv444p", "yuv420p10le". */
+  pixFmt?: string;
+  /** Coded size of that stream (before rotation: the parity is the same either way). */
+  width?: number;
+  height?: number;
+  hasAudio: boolean;
+  /** ffprobe codec_name of the first audio stream, e.g. "aac", "opus". */
+  audioCodec?: string;
+}
+
+export interface ConvertToMp4Options extends SourceStreams {
   input: string;
   output: string;
-  /** ffprobe codec_name of the first video stream, e.g. "h264", "vp9". */
-  videoCodec?: string;
-  audioCodec?: string;
-  hasAudio: boolean;
-  /** 1..100; only used when re-encoding (see qualityToCrf). */
+  /** The container as sniffed (MediaInfo.format), e.g. "avi"; some need help when copied. */
+  format?: string;
+  /** 1..100; only used when the video is encoded (see qualityToCrf). */
   quality?: number;
 }
 
-// Codecs MP4 carries as they are and browsers play: these inputs are rewrapped, not re-encoded.
-const REMUX_VIDEO = new Set(['h264', 'hevc']);
-const REMUX_AUDIO = new Set(['aac', 'mp3']);
-
-/** True when the streams can be copied into MP4 as they are (an unknown audio codec means no). */
-export function canRemuxToMp4(
-  o: Pick<ConvertToMp4Options, 'videoCodec' | 'audioCodec' | 'hasAudio'>,
-): boolean {
-  return REMUX_VIDEO.has(o.videoCodec ?? '') && (!o.hasAudio || REMUX_AUDIO.has(o.audioCodec ?? ''));
-}
-
-// First video stream, first audio stream if any; subtitles and data (timecode tracks, KLV) dropped,
-// since MP4 cannot carry most of them and they would fail the mux.
-const MAP_ARGS = ['-map', '0:v:0', '-map', '0:a:0?', '-dn', '-sn'];
-
-/** Stream copy: seconds instead of minutes and no quality loss. HEVC gets the `hvc1` tag Apple players require. */
-export function buildRemuxToMp4Args(o: ConvertToMp4Options): string[] {
-  // biome-ignore format: flag/value pairs read best on one line each
-  return [
-    '-i', o.input,
-    ...MAP_ARGS,
-    '-c', 'copy',
-    ...(o.videoCodec === 'hevc' ? ['-tag:v', 'hvc1'] : []),
-    ...FASTSTART_ARGS,
-    o.output,
-  ];
-}
-
-/** Re-encode to H.264/AAC with the shared defaults; `quality` picks the CRF. */
-export function buildReencodeToMp4Args(o: ConvertToMp4Options): string[] {
-  // biome-ignore format: flag/value pairs read best on one line each
-  return [
-    '-i', o.input,
-    ...MAP_ARGS,
-    '-vf', EVEN_DIMENSIONS_FILTER,
-    ...h264VideoArgs(qualityToCrf(o.quality)),
-    ...(o.hasAudio ? aacAudioArgs() : []),
-    ...FASTSTART_ARGS,
-    o.output,
-  ];
-}
-
-/** Any video → MP4: remux when the codecs allow it, re-encode otherwise. */
-export function buildConvertToMp4Args(o: ConvertToMp4Options): string[] {
-  return canRemuxToMp4(o) ? buildRemuxToMp4Args(o) : buildReencodeToMp4Args(o);
+/** Per stream: copied as it is, or encoded (H.264 video, AAC audio); `none` for a silent input. */
+export interface Mp4Plan {
+  video: 'copy' | 'encode';
+  audio: 'copy' | 'encode' | 'none';
 }
 
 /**
- * Handler shared by every "X to MP4" converter. If a remux fails on the input (odd timestamps in
- * an old AVI, a codec tag MP4 rejects), it falls back to a re-encode rather than failing the job.
+ * Video that is copied must play everywhere MP4 does. 8-bit 4:2:0 H.264 is the only H.264 every
+ * browser decodes (High 10 and 4:4:4 from screen recorders do not play); HEVC is copied as the
+ * 8- or 10-bit 4:2:0 that phones record, and players that take HEVC at all take both.
+ * yuvj420p is the same with full-range levels (older Android phones, webcams).
+ */
+const COPYABLE_VIDEO: ReadonlyMap<string, readonly string[]> = new Map([
+  ['h264', ['yuv420p', 'yuvj420p']],
+  ['hevc', ['yuv420p', 'yuvj420p', 'yuv420p10le']],
+]);
+
+/** Audio MP4 carries as it is and every browser plays. */
+const COPYABLE_AUDIO = new Set(['aac', 'mp3']);
+
+const isEven = (n: number | undefined) => n !== undefined && n > 0 && n % 2 === 0;
+
+/**
+ * True when the video stream can be copied. An unknown pixel format or size means no: encoding
+ * costs time, a copied stream that does not play costs the user the file.
+ */
+export function canCopyVideoToMp4(
+  s: Pick<SourceStreams, 'videoCodec' | 'pixFmt' | 'width' | 'height'>,
+): boolean {
+  const pixFmts = COPYABLE_VIDEO.get(s.videoCodec ?? '') ?? [];
+  // Every output has even dimensions; a copied stream cannot be cropped.
+  return pixFmts.includes(s.pixFmt ?? '') && isEven(s.width) && isEven(s.height);
+}
+
+/**
+ * Copy what MP4 can carry, encode the rest (see the table at the top). Audio is copied only with
+ * the video: once the video is encoded anyway, encoding the audio too costs little and every
+ * encoded output is the same H.264/AAC file.
+ */
+export function planMp4Conversion(s: SourceStreams): Mp4Plan {
+  const video = canCopyVideoToMp4(s) ? 'copy' : 'encode';
+  if (!s.hasAudio) return { video, audio: 'none' };
+  const audio = video === 'copy' && COPYABLE_AUDIO.has(s.audioCodec ?? '') ? 'copy' : 'encode';
+  return { video, audio };
+}
+
+/** True when nothing is encoded: the input is only rewrapped. */
+export function canRemuxToMp4(s: SourceStreams): boolean {
+  const plan = planMp4Conversion(s);
+  return plan.video === 'copy' && plan.audio !== 'encode';
+}
+
+/**
+ * Interlaced sources (TV recordings in MPEG-TS, DV and camcorder AVIs) would show combing on every
+ * moving edge once encoded as progressive H.264. `deint=interlaced` only touches frames the decoder
+ * flags as interlaced, so progressive video passes through unchanged. The even-size crop comes last.
+ */
+export const MP4_VIDEO_FILTER = `yadif=deint=interlaced,${EVEN_DIMENSIONS_FILTER}`;
+
+/** The ffmpeg arguments for a plan (default: the one planMp4Conversion makes for these streams). */
+export function buildConvertToMp4Args(
+  o: ConvertToMp4Options,
+  plan: Mp4Plan = planMp4Conversion(o),
+): string[] {
+  // AVI stores no presentation times; copied H.264 with B-frames would get pts = dts and play its
+  // frames out of order. genpts rebuilds them from the decode order (needed for copies only: a
+  // decoder reorders frames itself).
+  const inputFlags = plan.video === 'copy' && o.format === 'avi' ? ['-fflags', '+genpts'] : [];
+  // 0:V is "video that is not cover art", the same stream MediaInfo describes.
+  const maps = ['-map', '0:V:0', ...(plan.audio === 'none' ? [] : ['-map', '0:a:0'])];
+  const video =
+    plan.video === 'copy'
+      ? // Apple players refuse HEVC tagged hev1 (ffmpeg's default); hvc1 is what iPhones write.
+        ['-c:v', 'copy', ...(o.videoCodec === 'hevc' ? ['-tag:v', 'hvc1'] : [])]
+      : ['-vf', MP4_VIDEO_FILTER, ...h264VideoArgs(qualityToCrf(o.quality))];
+  const audio =
+    plan.audio === 'copy'
+      ? // MPEG-TS carries AAC with ADTS headers, which MP4 must not have; on raw AAC (MKV, FLV,
+        // MOV) the filter passes packets through untouched.
+        ['-c:a', 'copy', ...(o.audioCodec === 'aac' ? ['-bsf:a', 'aac_adtstoasc'] : [])]
+      : plan.audio === 'encode'
+        ? aacAudioArgs()
+        : [];
+  // biome-ignore format: flag/value pairs read best on one line each
+  return [
+    ...inputFlags,
+    '-i', o.input,
+    ...maps,
+    ...video,
+    ...audio,
+    // A `timecode` tag on the video (camera MOVs) makes the muxer write a timecode data track of its own.
+    '-write_tmcd', '0',
+    ...FASTSTART_ARGS,
+    o.output,
+  ];
+}
+
+/** Everything copied; the caller has checked canRemuxToMp4. */
+export function buildRemuxToMp4Args(o: ConvertToMp4Options): string[] {
+  return buildConvertToMp4Args(o, { video: 'copy', audio: o.hasAudio ? 'copy' : 'none' });
+}
+
+/** Everything encoded to H.264/AAC with the shared defaults; `quality` picks the CRF. */
+export function buildReencodeToMp4Args(o: ConvertToMp4Options): string[] {
+  return buildConvertToMp4Args(o, { video: 'encode', audio: o.hasAudio ? 'encode' : 'none' });
+}
+
+/** Cover art is stored as a one-frame video stream; ffmpeg's `0:V` skips it, and so does this. */
+const isRealVideo = (s: ProbeStream) => s.codec_type === 'video' && s.disposition?.attached_pic !== 1;
+
+/** The streams ffmpeg will map (`0:V:0`, `0:a:0`), as the remux decision needs them. */
+export function sourceStreamsFromProbe(probe: ProbeResult): SourceStreams {
+  const video = probe.streams.find(isRealVideo);
+  const audio = probe.streams.find((s) => s.codec_type === 'audio');
+  const streams: SourceStreams = {
+    videoCodec: video?.codec_name,
+    pixFmt: video?.pix_fmt,
+    width: video?.width,
+    height: video?.height,
+    hasAudio: audio !== undefined,
+    audioCodec: audio?.codec_name,
+  };
+  return Object.fromEntries(
+    Object.entries(streams).filter(([, v]) => v !== undefined),
+  ) as unknown as SourceStreams;
+}
+
+/**
+ * Handler shared by every "X to MP4" converter. If a copy fails on the input (odd timestamps in
+ * an old AVI, a codec tag MP4 rejects), it falls back to encoding everything rather than failing the job.
  */
 export function makeMp4Converter(what = 'Converting to MP4'): ToolHandler<ConvertParams> {
   return async (ctx) => {
@@ -87,19 +197,23 @@ export function makeMp4Converter(what = 'Converting to MP4'): ToolHandler<Conver
     const opts: ConvertToMp4Options = {
       input: input.path,
       output,
-      ...(await streamCodecs(input, ctx)),
+      format: input.format,
+      ...(await probeStreams(input, ctx)),
       quality: ctx.params.quality,
     };
     const outputs = [{ path: output, name: `${baseName(input.name)}.mp4` }];
     const step = { durationSeconds: input.duration, what };
 
-    if (canRemuxToMp4(opts)) {
+    const plan = planMp4Conversion(opts);
+    const { videoCodec, pixFmt, audioCodec, format } = opts;
+    ctx.log.info({ plan, format, videoCodec, pixFmt, audioCodec }, 'converting to MP4');
+    if (plan.video === 'copy') {
       try {
-        await runFfmpegStep(ctx, { ...step, args: buildRemuxToMp4Args(opts) });
+        await runFfmpegStep(ctx, { ...step, args: buildConvertToMp4Args(opts, plan) });
         return outputs;
       } catch (err) {
         if (!(err instanceof JobFailure)) throw err;
-        ctx.log.warn({ reason: err.message }, 'remux to MP4 failed, re-encoding');
+        ctx.log.warn({ reason: err.message }, 'copying streams into MP4 failed, encoding them');
       }
     }
     await runFfmpegStep(ctx, { ...step, args: buildReencodeToMp4Args(opts) });
@@ -107,23 +221,16 @@ export function makeMp4Converter(what = 'Converting to MP4'): ToolHandler<Conver
   };
 }
 
-/** Codecs from the stored MediaInfo; probed again only when an older record lacks them. */
-async function streamCodecs(
+/**
+ * The stored MediaInfo lacks the pixel format the decision needs, so the input is probed again
+ * (headers only: tens of milliseconds). A file ffprobe cannot read is the input's fault.
+ */
+async function probeStreams(
   input: JobInput,
   ctx: Pick<ToolContext<unknown>, 'signal'>,
-): Promise<Pick<ConvertToMp4Options, 'videoCodec' | 'audioCodec' | 'hasAudio'>> {
-  if (input.videoCodec) {
-    return {
-      videoCodec: input.videoCodec,
-      audioCodec: input.audioCodec,
-      hasAudio: input.hasAudio ?? input.audioCodec !== undefined,
-    };
-  }
+): Promise<SourceStreams> {
   try {
-    const probe = await ffprobe(input.path, { signal: ctx.signal });
-    const video = probe.streams.find((s) => s.codec_type === 'video');
-    const audio = probe.streams.find((s) => s.codec_type === 'audio');
-    return { videoCodec: video?.codec_name, audioCodec: audio?.codec_name, hasAudio: audio !== undefined };
+    return sourceStreamsFromProbe(await ffprobe(input.path, { signal: ctx.signal }));
   } catch (err) {
     if (err instanceof FfmpegError)
       throw new JobFailure(`Could not read ${input.name}: ${err.reason}`, { log: err.stderrTail });

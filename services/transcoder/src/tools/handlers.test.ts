@@ -10,6 +10,7 @@ import { JobFailure } from '@mediakit/worker';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeMp4Converter } from './convert-to-mp4.ts';
+import { converterHandlers } from './converters.ts';
 import { handlers } from './index.ts';
 import { trimVideo } from './trim-video.ts';
 import { webmToMp4 } from './webm-to-mp4.ts';
@@ -62,6 +63,50 @@ beforeAll(async () => {
     // Deliberately unlike our defaults (ultrafast, CRF 35) so a re-encode could not produce the same packets.
     ffmpeg(...AV5, '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '35', '-c:a', 'aac', p('h264.mkv')),
     writeFile(p('garbage.webm'), Buffer.alloc(4096, 7)),
+    // Phone-style HEVC with audio MP4 cannot copy: the video is copied, only the audio encoded.
+    ffmpeg(
+      ...AV5,
+      '-c:v',
+      'libx265',
+      '-preset',
+      'ultrafast',
+      '-x265-params',
+      'log-level=error',
+      '-c:a',
+      'libopus',
+      p('hevc-opus.mkv'),
+    ),
+    // H.264 with B-frames in AVI: the container stores no presentation times.
+    ffmpeg(
+      ...AV5,
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-bf',
+      '3',
+      '-c:a',
+      'libmp3lame',
+      p('bframes.avi'),
+    ),
+    // A TV recording: interlaced MPEG-2 (two fields of a fast horizontal scroll per frame).
+    ffmpeg(
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=size=320x240:rate=50:duration=1',
+      '-vf',
+      'scroll=h=0.02,format=yuv420p,tinterlace=interleave_top,fieldorder=tff',
+      '-c:v',
+      'mpeg2video',
+      '-q:v',
+      '2',
+      '-flags',
+      '+ilme+ildct',
+      '-top',
+      '1',
+      p('interlaced.ts'),
+    ),
   ]);
 }, 120_000);
 
@@ -113,8 +158,10 @@ const videoPackets = async (path: string) =>
   ).stdout;
 
 describe('handlers', () => {
-  it('registers the tools by catalog name', () => {
-    expect(Object.keys(handlers).sort()).toEqual(['trim-video', 'webm-to-mp4']);
+  it('registers the seven video converters by catalog name, next to the tools', () => {
+    const converters = ['mov', 'avi', 'wmv', 'mkv', 'flv', 'mpeg-ts', 'webm'].map((f) => `${f}-to-mp4`);
+    expect(Object.keys(converterHandlers).sort()).toEqual([...converters].sort());
+    for (const name of [...converters, 'trim-video']) expect(handlers[name], name).toBeTypeOf('function');
   });
 });
 
@@ -212,3 +259,119 @@ describe('convert to MP4 (shared by the converters)', () => {
     expect(await videoPackets(out.path)).toBe(await videoPackets(p('h264.mkv')));
   });
 });
+
+describe('convert to MP4: real-world inputs', () => {
+  it('copies HEVC (tagged hvc1) and encodes only its Opus to AAC', async () => {
+    const input = await jobInput(p('hevc-opus.mkv'), 'phone.mkv');
+    const { ctx } = await fakeCtx('mkv-to-mp4', [input], {});
+    const [out] = await converterHandlers['mkv-to-mp4'](ctx);
+    expect(out.name).toBe('phone.mp4');
+    const probe = await ffprobe(out.path);
+    const video = probe.streams.find((s) => s.codec_type === 'video');
+    expect(video).toMatchObject({ codec_name: 'hevc', codec_tag_string: 'hvc1' });
+    expect(probe.streams.find((s) => s.codec_type === 'audio')?.codec_name).toBe('aac');
+    expect(await videoPackets(out.path)).toBe(await videoPackets(p('hevc-opus.mkv')));
+  });
+
+  it('copies H.264 with B-frames out of AVI with real presentation times', async () => {
+    const input = await jobInput(p('bframes.avi'), 'old.avi');
+    expect(input).toMatchObject({ format: 'avi', videoCodec: 'h264', audioCodec: 'mp3' });
+    const { ctx } = await fakeCtx('avi-to-mp4', [input], {});
+    const [out] = await converterHandlers['avi-to-mp4'](ctx);
+    // Copied, not encoded: the same pictures come out (AVI's in-band parameter sets move into the
+    // MP4 header, so packet sizes differ by a few bytes and are no proof here).
+    expect(await decodedFrames(out.path)).toEqual(await decodedFrames(p('bframes.avi')));
+    expect(await ffprobe(out.path).then((r) => r.streams.map((st) => st.codec_name))).toEqual([
+      'h264',
+      'mp3',
+    ]);
+    const { stdout } = await run('ffprobe', [
+      '-v',
+      'error',
+      '-select_streams',
+      'v:0',
+      '-show_entries',
+      'packet=pts,dts',
+      '-of',
+      'csv=p=0',
+      out.path,
+    ]);
+    const packets = stdout
+      .trim()
+      .split('\n')
+      .map((line) => line.split(',').map(Number));
+    // B-frames are shown after the frames decoded before them: pts ≠ dts for some, and every frame
+    // has its own time. Without rebuilt times the muxer writes pts = dts and plays them out of order.
+    expect(packets.some(([pts, dts]) => pts !== dts)).toBe(true);
+    expect(new Set(packets.map(([pts]) => pts)).size).toBe(packets.length);
+    expect(packets.every(([pts]) => Number.isFinite(pts))).toBe(true);
+  });
+
+  it('deinterlaces an interlaced TV recording while encoding it', async () => {
+    const input = await jobInput(p('interlaced.ts'), 'tv.ts');
+    const { ctx } = await fakeCtx('mpeg-ts-to-mp4', [input], {});
+    const [out] = await converterHandlers['mpeg-ts-to-mp4'](ctx);
+    // Combing: neighbouring rows (different fields, different moments) differ far more than rows two
+    // apart (same field). The source shows it; the output must not.
+    const source = await rowDifferences(p('interlaced.ts'));
+    expect(source.adjacent).toBeGreaterThan(2 * source.twoApart);
+    const output = await rowDifferences(out.path);
+    expect(output.adjacent).toBeLessThan(output.twoApart);
+  });
+});
+
+/** Mean absolute luma difference between rows 1 and 2 apart, in the frame at 0.5 s. */
+async function rowDifferences(path: string): Promise<{ adjacent: number; twoApart: number }> {
+  const { stdout: gray } = await run(
+    'ffmpeg',
+    [
+      '-v',
+      'error',
+      '-ss',
+      '0.5',
+      '-i',
+      path,
+      '-frames:v',
+      '1',
+      '-pix_fmt',
+      'gray',
+      '-f',
+      'rawvideo',
+      'pipe:1',
+    ],
+    { encoding: 'buffer', maxBuffer: 1 << 20 },
+  );
+  const width = 320;
+  const height = gray.length / width;
+  let adjacent = 0;
+  let twoApart = 0;
+  for (let y = 0; y < height - 2; y++) {
+    for (let x = 0; x < width; x++) {
+      const here = gray[y * width + x];
+      adjacent += Math.abs(here - gray[(y + 1) * width + x]);
+      twoApart += Math.abs(here - gray[(y + 2) * width + x]);
+    }
+  }
+  return { adjacent, twoApart };
+}
+
+/** The MD5 of every decoded picture, in output order, without their timestamps. */
+async function decodedFrames(path: string): Promise<string[]> {
+  const { stdout } = await run('ffmpeg', [
+    '-v',
+    'error',
+    '-i',
+    path,
+    '-map',
+    '0:v:0',
+    '-fps_mode',
+    'passthrough',
+    '-f',
+    'framemd5',
+    'pipe:1',
+  ]);
+  return stdout
+    .split('\n')
+    .filter((line) => line && !line.startsWith('#'))
+    .map((line) => line.split(',').at(-1)?.trim() ?? '');
+}

@@ -1,0 +1,102 @@
+import type { Logger, WorkerName } from '@mediakit/kit';
+import type { jobsV1 } from '@mediakit/proto';
+import { type JobDoc, toProto } from './job.ts';
+import { isAheadInQueue } from './queue-position.ts';
+
+/**
+ * How many waiting jobs of a worker pool hear their new position when the queue moves. Beyond
+ * that a job keeps the position it was last told until it moves up into this range: a queue that
+ * long means minutes of waiting, and announcing every job on every start would cost O(n²).
+ */
+export const ANNOUNCED_QUEUE_LENGTH = 100;
+
+/** Where a job that left the queue had been waiting. */
+export type QueueSpot = Pick<JobDoc, '_id' | 'worker' | 'queuedAt'>;
+
+/**
+ * The updates for the jobs whose position changed: those that waited behind the job that left
+ * (the ones ahead keep theirs). Each carries the job's state with its position, 1 for the next to
+ * run; `queueHead` is the head of the queue in position order.
+ */
+export function queueUpdates(queueHead: readonly JobDoc[], left: QueueSpot): jobsV1.Job[] {
+  const leftSlot = { ...left, status: 'queued' as const };
+  return queueHead.flatMap((job, index) => (isAheadInQueue(leftSlot, job) ? [toProto(job, index + 1)] : []));
+}
+
+/** Of two spots, the one nearer the front: everything behind it moved. */
+function frontmost(a: QueueSpot | undefined, b: QueueSpot): QueueSpot {
+  if (!a) return b;
+  return isAheadInQueue({ ...b, status: 'queued' }, { ...a, status: 'queued' }) ? b : a;
+}
+
+export interface QueueAnnouncerDeps {
+  /** The first `limit` queued jobs of the pool, next to run first (JobRepository.queueHead). */
+  readQueue(worker: WorkerName, limit: number): Promise<JobDoc[]>;
+  /** Publishes one job's update for its event streams (JobBus.announce). */
+  announce(job: jobsV1.Job): void;
+  log: Logger;
+}
+
+interface Pass {
+  /**
+   * Set when jobs left while this pass was reading or publishing: run once more after it, for the
+   * jobs behind the frontmost of them.
+   */
+  next: QueueSpot | undefined;
+  done: Promise<void>;
+}
+
+/**
+ * Tells the jobs waiting for a worker pool their new queue position whenever a job of that pool
+ * leaves the queue (a worker started it, or it was canceled, failed or deleted while waiting).
+ * A job's event stream otherwise only hears about its own state changes, and its position would
+ * stay frozen at what it was when the stream opened.
+ *
+ * Passes of one pool never overlap: requests arriving while a pass runs fold into one more pass
+ * that reads the queue afresh. So a burst of starts costs at most two reads, and an older reading
+ * is never published after a newer one (the gateway would otherwise show a position going back up).
+ */
+export class QueueAnnouncer {
+  private readonly deps: QueueAnnouncerDeps;
+  private readonly passes = new Map<WorkerName, Pass>();
+
+  constructor(deps: QueueAnnouncerDeps) {
+    this.deps = deps;
+  }
+
+  /**
+   * Announces the current positions of the jobs that waited behind `left` in its pool's queue;
+   * resolves once a reading taken after this call has been published. Never rejects: positions
+   * are a courtesy, a failure is only logged.
+   */
+  queueMoved(left: QueueSpot): Promise<void> {
+    const worker = left.worker;
+    const running = this.passes.get(worker);
+    if (running) {
+      running.next = frontmost(running.next, left);
+      return running.done;
+    }
+    const pass: Pass = { next: left, done: Promise.resolve() };
+    pass.done = (async () => {
+      try {
+        for (let from = pass.next; from; from = pass.next) {
+          pass.next = undefined;
+          await this.publishPositions(worker, from);
+        }
+      } finally {
+        this.passes.delete(worker);
+      }
+    })();
+    this.passes.set(worker, pass);
+    return pass.done;
+  }
+
+  private async publishPositions(worker: WorkerName, left: QueueSpot): Promise<void> {
+    try {
+      const queued = await this.deps.readQueue(worker, ANNOUNCED_QUEUE_LENGTH);
+      for (const update of queueUpdates(queued, left)) this.deps.announce(update);
+    } catch (error) {
+      this.deps.log.warn({ err: error, worker }, 'announcing queue positions failed');
+    }
+  }
+}

@@ -1,0 +1,151 @@
+import { open, stat } from 'node:fs/promises';
+import { checkVideoLimits, type VideoLimits, type VideoLimitsInput } from '@mediakit/catalog';
+import {
+  displayedSize,
+  FfmpegError,
+  ffprobe,
+  type ProbeResult,
+  type ProbeStream,
+  streamFps,
+} from '@mediakit/ffmpeg';
+import { probeDuration } from '@mediakit/media';
+import type { JobInput, ToolContext, ToolHandler } from '@mediakit/worker';
+import { JobFailure } from '@mediakit/worker';
+
+// biome-ignore lint/suspicious/noExplicitAny: each handler has its own params type, as in tools/index.ts
+type AnyToolHandler = ToolHandler<any>;
+
+/**
+ * Defence in depth around every tool: before a handler starts, each input's local copy is read
+ * again with ffprobe (restricted to local files and accepted formats) and held to the video
+ * limits. The jobs service already checked what the files service recorded at upload, but this is
+ * the file ffmpeg is about to read: a record can be old, written by an older version, or wrong.
+ */
+export function guardHandlers(
+  handlers: Record<string, AnyToolHandler>,
+  limits: VideoLimits,
+): Record<string, AnyToolHandler> {
+  return Object.fromEntries(
+    Object.entries(handlers).map(([name, handler]) => [name, guardHandler(handler, limits)]),
+  );
+}
+
+export function guardHandler<P>(handler: ToolHandler<P>, limits: VideoLimits): ToolHandler<P> {
+  return async (ctx) => {
+    await checkInputs(ctx, limits);
+    return handler(ctx);
+  };
+}
+
+/**
+ * Throws a JobFailure for the first input that cannot be read or goes over a limit. The message is
+ * the first sentence; the job's error log lists every limit exceeded. An abort (cancel, shutdown)
+ * or a missing ffprobe is passed on untouched: that is not the file's fault.
+ */
+export async function checkInputs(
+  ctx: Pick<ToolContext<unknown>, 'inputs' | 'signal' | 'log'>,
+  limits: VideoLimits,
+): Promise<void> {
+  const sentences: string[] = [];
+  for (const input of ctx.inputs) {
+    const measured = await measureInput(input, ctx.signal);
+    if (measured) sentences.push(...checkVideoLimits([measured], limits));
+  }
+  if (sentences.length === 0) return;
+  ctx.log.info({ reasons: sentences }, 'input over the video limits');
+  throw new JobFailure(sentences[0], { log: sentences.join('\n') });
+}
+
+/** Cover art is a one-frame video stream; it does not make an audio file a video. */
+const isPicture = (s: ProbeStream) => s.codec_type === 'video' && s.disposition?.attached_pic !== 1;
+
+/**
+ * What the limits are checked on, read from the file itself. Videos and images only: they are what
+ * the transcoder's tools take. undefined for other media, which are left to the handler.
+ */
+export async function measureInput(
+  input: Pick<JobInput, 'name' | 'media' | 'path'>,
+  signal?: AbortSignal,
+): Promise<VideoLimitsInput | undefined> {
+  if (input.media !== 'video' && input.media !== 'image') return undefined;
+  const unreadable = (log?: string) =>
+    new JobFailure(`${input.name} could not be read as ${input.media === 'video' ? 'a video' : 'an image'}`, {
+      log,
+    });
+
+  const { size } = await stat(input.path);
+  let probe: ProbeResult;
+  try {
+    probe = await ffprobe(input.path, { signal });
+  } catch (err) {
+    if (err instanceof FfmpegError) throw unreadable(err.stderrTail || err.message);
+    throw err;
+  }
+  const picture = probe.streams.find(isPicture);
+  if (!picture) throw unreadable(`ffprobe found no video stream (format ${probe.format.format_name})`);
+
+  // ffprobe reads an MP4 whose index comes first even when the media data after it was cut off,
+  // and ffmpeg then "succeeds" with a shorter output. The box sizes tell.
+  if (probe.format.format_name.split(',').includes('mov')) {
+    const cut = await truncatedIsoBox(input.path, size);
+    if (cut) {
+      throw new JobFailure(
+        `${input.name} could not be read as a video: the file is cut short (its "${cut.type}" part needs ${cut.end} bytes, the file has ${size}). Upload the complete file.`,
+      );
+    }
+  }
+
+  return {
+    name: input.name,
+    media: input.media,
+    ...displayedSize(picture),
+    duration: input.media === 'video' ? probeDuration(probe) : undefined,
+    fps: input.media === 'video' ? streamFps(picture) : undefined,
+    size,
+  };
+}
+
+/** A real box type is four printable ASCII characters ("moov", "mdat", "©xyz" aside). */
+const BOX_TYPE = /^[\x20-\x7e]{4}$/;
+/** Enough for any real file's top level (ftyp, free, mdat, moov, moof/mdat fragments...). */
+const MAX_TOP_LEVEL_BOXES = 100_000;
+
+/**
+ * Walks the top-level boxes of an ISO-BMFF file (MP4, MOV, M4A): each starts with its 32-bit size
+ * (1: a 64-bit size follows; 0: to the end of the file) and its type. Returns the first box that
+ * claims to end past the end of the file, or undefined when they all fit. Bytes that do not look
+ * like a box end the walk without a verdict: trailing padding or junk is not truncation.
+ */
+export async function truncatedIsoBox(
+  path: string,
+  fileSize: number,
+): Promise<{ type: string; end: number } | undefined> {
+  const file = await open(path, 'r');
+  try {
+    const header = Buffer.alloc(16);
+    let offset = 0;
+    for (let n = 0; n < MAX_TOP_LEVEL_BOXES && offset + 8 <= fileSize; n++) {
+      const { bytesRead } = await file.read(header, 0, 16, offset);
+      if (bytesRead < 8) return undefined;
+      const type = header.toString('latin1', 4, 8);
+      if (!BOX_TYPE.test(type)) return undefined;
+      const size32 = header.readUInt32BE(0);
+      let boxSize: number;
+      if (size32 === 0) return undefined;
+      if (size32 === 1) {
+        if (bytesRead < 16) return { type, end: offset + 16 };
+        boxSize = Number(header.readBigUInt64BE(8));
+        if (boxSize < 16) return undefined;
+      } else {
+        if (size32 < 8) return undefined;
+        boxSize = size32;
+      }
+      const end = offset + boxSize;
+      if (end > fileSize) return { type, end };
+      offset = end;
+    }
+    return undefined;
+  } finally {
+    await file.close();
+  }
+}

@@ -1,0 +1,43 @@
+import { aacAudioArgs, FASTSTART_ARGS, h264VideoArgs } from './encoding.ts';
+
+/** One input clip re-encoded through filters into one MP4: the shape of every single-clip edit. */
+export interface ClipArgsOptions {
+  input: string;
+  output: string;
+  /** Options that must precede `-i`, e.g. `-stream_loop`. */
+  inputOptions?: readonly string[];
+  /** The `-vf` chain, in order. Tools whose output size follows the input end it with EVEN_DIMENSIONS_FILTER. */
+  videoFilters: readonly string[];
+  /** The `-af` chain; ignored without audio. */
+  audioFilters?: readonly string[];
+  /** False writes a video-only file (`-an`), whether or not the input has sound. */
+  audio: boolean;
+  /** Defaults to h264VideoArgs() (CRF 23, yuv420p). */
+  videoCodecArgs?: readonly string[];
+  /** Defaults to aacAudioArgs() (AAC 160k). */
+  audioCodecArgs?: readonly string[];
+  /** Between the codecs and +faststart, e.g. `-t` or `-metadata`. */
+  outputOptions?: readonly string[];
+}
+
+/**
+ * Explicit maps take the first video stream and, when there is one, the first audio stream (`?`:
+ * a silent input is not an error); subtitle and data streams stay out, as MP4 cannot carry most of them.
+ */
+export function buildClipArgs(o: ClipArgsOptions): string[] {
+  const audioFilters = o.audio && o.audioFilters?.length ? ['-af', o.audioFilters.join(',')] : [];
+  // biome-ignore format: flag/value pairs read best on one line each
+  return [
+    ...(o.inputOptions ?? []),
+    '-i', o.input,
+    '-map', '0:v:0',
+    ...(o.audio ? ['-map', '0:a:0?'] : ['-an']),
+    '-vf', o.videoFilters.join(','),
+    ...audioFilters,
+    ...(o.videoCodecArgs ?? h264VideoArgs()),
+    ...(o.audio ? (o.audioCodecArgs ?? aacAudioArgs()) : []),
+    ...(o.outputOptions ?? []),
+    ...FASTSTART_ARGS,
+    o.output,
+  ];
+}

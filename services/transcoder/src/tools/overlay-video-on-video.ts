@@ -1,0 +1,84 @@
+import { join } from 'node:path';
+import type { ToolHandler } from '@mediakit/worker';
+import { inputAt } from './composition-inputs.ts';
+import {
+  aacAudioArgs,
+  EVEN_DIMENSIONS_FILTER,
+  FASTSTART_ARGS,
+  formatSeconds,
+  h264VideoArgs,
+} from './encoding.ts';
+import { runFfmpegStep } from './ffmpeg-step.ts';
+import { baseName } from './output-name.ts';
+
+export interface OverlayVideoOnVideoParams {
+  x?: number;
+  y?: number;
+  /** Overlay width in px; its height follows the aspect ratio. Default: the overlay's own. */
+  width?: number;
+  /** Second of the base video at which the overlay begins. Default 0. */
+  start?: number;
+}
+
+export interface OverlayVideoArgsOptions {
+  base: string;
+  overlay: string;
+  output: string;
+  x: number;
+  y: number;
+  width?: number;
+  start: number;
+  hasAudio: boolean;
+}
+
+/**
+ * Picture in picture. The overlay's timestamps are restarted at 0 and shifted by `start`, so its
+ * first frame lands at `start` s of the base; `eof_action=pass` shows the bare base again once the
+ * overlay has ended (the default would freeze its last frame). The output follows the base: its
+ * size, its length (overlay stops with its main input), its frame rate and its audio only.
+ */
+export function buildOverlayVideoArgs(o: OverlayVideoArgsOptions): string[] {
+  const shift = o.start > 0 ? `+${formatSeconds(o.start)}/TB` : '';
+  const overlay = [
+    // -2: keep the aspect ratio with an even height, which yuv420p overlays need to line up.
+    ...(o.width !== undefined ? [`scale=${o.width}:-2`] : []),
+    `setpts=PTS-STARTPTS${shift}`,
+  ];
+  const graph =
+    `[1:v:0]${overlay.join(',')}[ov];` +
+    `[0:v:0][ov]overlay=x=${o.x}:y=${o.y}:eof_action=pass,${EVEN_DIMENSIONS_FILTER}[v]`;
+  // biome-ignore format: flag/value pairs read best on one line each
+  return [
+    '-i', o.base,
+    '-i', o.overlay,
+    '-filter_complex', graph,
+    '-map', '[v]',
+    ...(o.hasAudio ? ['-map', '0:a:0?'] : []),
+    ...h264VideoArgs(),
+    ...(o.hasAudio ? aacAudioArgs() : []),
+    ...FASTSTART_ARGS,
+    o.output,
+  ];
+}
+
+export const overlayVideoOnVideo: ToolHandler<OverlayVideoOnVideoParams> = async (ctx) => {
+  const base = inputAt(ctx, 0, 'video', 'base video');
+  const overlay = inputAt(ctx, 1, 'video', 'overlay video');
+  const { x = 0, y = 0, width, start = 0 } = ctx.params;
+  const output = join(ctx.outDir, 'overlaid.mp4');
+  await runFfmpegStep(ctx, {
+    args: buildOverlayVideoArgs({
+      base: base.path,
+      overlay: overlay.path,
+      output,
+      x,
+      y,
+      width,
+      start,
+      hasAudio: base.hasAudio ?? true,
+    }),
+    durationSeconds: base.duration,
+    what: 'Overlaying the video',
+  });
+  return [{ path: output, name: `${baseName(base.name)}-overlaid.mp4` }];
+};
