@@ -3,7 +3,8 @@ import type { ToolHandler } from '@mediakit/worker';
 import { JobFailure } from '@mediakit/worker';
 import { opacityFilters } from './composition-filters.ts';
 import { inputAt } from './composition-inputs.ts';
-import { aacAudioArgs, EVEN_DIMENSIONS_FILTER, FASTSTART_ARGS, h264VideoArgs } from './encoding.ts';
+import { overlayCommand } from './composition-overlay-args.ts';
+import { EVEN_DIMENSIONS_FILTER } from './encoding.ts';
 import { runFfmpegStep } from './ffmpeg-step.ts';
 import { baseName } from './output-name.ts';
 
@@ -75,18 +76,7 @@ export function buildAddLogoArgs(o: AddLogoArgsOptions): string[] {
   ];
   const { x, y } = logoPlacement(o.position, o.margin);
   const graph = `[1:v:0]${logo.join(',')}[logo];[0:v:0][logo]overlay=x=${x}:y=${y},${EVEN_DIMENSIONS_FILTER}[v]`;
-  // biome-ignore format: flag/value pairs read best on one line each
-  return [
-    '-i', o.video,
-    '-i', o.logo,
-    '-filter_complex', graph,
-    '-map', '[v]',
-    ...(o.hasAudio ? ['-map', '0:a:0?'] : []),
-    ...h264VideoArgs(),
-    ...(o.hasAudio ? aacAudioArgs() : []),
-    ...FASTSTART_ARGS,
-    o.output,
-  ];
+  return overlayCommand({ base: o.video, top: o.logo, graph, hasAudio: o.hasAudio, output: o.output });
 }
 
 export const addLogoOrWatermarkToVideo: ToolHandler<AddLogoParams> = async (ctx) => {

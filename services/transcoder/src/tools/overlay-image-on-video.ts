@@ -2,13 +2,8 @@ import { join } from 'node:path';
 import type { ToolHandler } from '@mediakit/worker';
 import { opacityFilters } from './composition-filters.ts';
 import { inputAt } from './composition-inputs.ts';
-import {
-  aacAudioArgs,
-  EVEN_DIMENSIONS_FILTER,
-  FASTSTART_ARGS,
-  formatSeconds,
-  h264VideoArgs,
-} from './encoding.ts';
+import { overlayCommand } from './composition-overlay-args.ts';
+import { EVEN_DIMENSIONS_FILTER, formatSeconds } from './encoding.ts';
 import { runFfmpegStep } from './ffmpeg-step.ts';
 import { baseName } from './output-name.ts';
 
@@ -62,18 +57,7 @@ export function buildOverlayImageArgs(o: OverlayImageArgsOptions): string[] {
   const enable = enableBetween(o.start, o.end);
   const overlay = `overlay=x=${o.x}:y=${o.y}${enable ? `:enable=${enable}` : ''}`;
   const graph = `[1:v:0]${image.join(',')}[img];[0:v:0][img]${overlay},${EVEN_DIMENSIONS_FILTER}[v]`;
-  // biome-ignore format: flag/value pairs read best on one line each
-  return [
-    '-i', o.video,
-    '-i', o.image,
-    '-filter_complex', graph,
-    '-map', '[v]',
-    ...(o.hasAudio ? ['-map', '0:a:0?'] : []),
-    ...h264VideoArgs(),
-    ...(o.hasAudio ? aacAudioArgs() : []),
-    ...FASTSTART_ARGS,
-    o.output,
-  ];
+  return overlayCommand({ base: o.video, top: o.image, graph, hasAudio: o.hasAudio, output: o.output });
 }
 
 export const overlayImageOnVideo: ToolHandler<OverlayImageOnVideoParams> = async (ctx) => {

@@ -1,13 +1,8 @@
 import { join } from 'node:path';
 import type { ToolHandler } from '@mediakit/worker';
 import { inputAt } from './composition-inputs.ts';
-import {
-  aacAudioArgs,
-  EVEN_DIMENSIONS_FILTER,
-  FASTSTART_ARGS,
-  formatSeconds,
-  h264VideoArgs,
-} from './encoding.ts';
+import { overlayCommand } from './composition-overlay-args.ts';
+import { EVEN_DIMENSIONS_FILTER, formatSeconds } from './encoding.ts';
 import { runFfmpegStep } from './ffmpeg-step.ts';
 import { baseName } from './output-name.ts';
 
@@ -47,18 +42,7 @@ export function buildOverlayVideoArgs(o: OverlayVideoArgsOptions): string[] {
   const graph =
     `[1:v:0]${overlay.join(',')}[ov];` +
     `[0:v:0][ov]overlay=x=${o.x}:y=${o.y}:eof_action=pass,${EVEN_DIMENSIONS_FILTER}[v]`;
-  // biome-ignore format: flag/value pairs read best on one line each
-  return [
-    '-i', o.base,
-    '-i', o.overlay,
-    '-filter_complex', graph,
-    '-map', '[v]',
-    ...(o.hasAudio ? ['-map', '0:a:0?'] : []),
-    ...h264VideoArgs(),
-    ...(o.hasAudio ? aacAudioArgs() : []),
-    ...FASTSTART_ARGS,
-    o.output,
-  ];
+  return overlayCommand({ base: o.base, top: o.overlay, graph, hasAudio: o.hasAudio, output: o.output });
 }
 
 export const overlayVideoOnVideo: ToolHandler<OverlayVideoOnVideoParams> = async (ctx) => {
