@@ -293,6 +293,18 @@ describe('convert-image-to-video', () => {
     expect(near(await pixel(out.path, 1.5, 100, 360), [0, 0, 0], 16)).toBe(true);
     expect(near(await pixel(out.path, 2.5, 100, 360), [0, 0, 255])).toBe(true);
   });
+
+  it.each([
+    ['1080p', 1920, 1080],
+    ['4k', 3840, 2160],
+  ])('makes a %s slideshow at exactly %i×%i', async (resolution, width, height) => {
+    const job = await runJob('convert-image-to-video', ['two.png'], { resolution, secondsPerImage: 0.5 });
+    const out = await fetchFile(job.outputs[0], `slideshow-${resolution}.mp4`);
+    const info = await probe(out.path);
+    checkMp4(info, out.bytes);
+    expect(info.streams.find((s) => s.codec_type === 'video')).toMatchObject({ width, height });
+    expect(Math.abs(Number(info.format.duration) - 0.5)).toBeLessThanOrEqual(0.1);
+  });
 });
 
 describe('video-frame-extractor', () => {
