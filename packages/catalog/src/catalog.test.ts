@@ -127,8 +127,8 @@ const INPUT_COUNTS: Record<string, [number, number]> = {
   'image-transparency': [1, 50],
 };
 
-// Every video entry (transcoder) and the first image entries (imager).
-const AVAILABLE = [...VIDEO_TOOLS, ...VIDEO_CONVERTERS, 'png-to-jpg', 'jpg-to-png', 'resize-image'];
+// Every entry of the catalog is implemented.
+const AVAILABLE = [...VIDEO_TOOLS, ...VIDEO_CONVERTERS, ...IMAGE_TOOLS, ...IMAGE_CONVERTERS];
 
 const names = catalog.map((e) => e.name);
 

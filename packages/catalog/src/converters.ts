@@ -73,11 +73,8 @@ function converter([from, to, note]: Row, available: ReadonlySet<string>): Catal
   };
 }
 
-const AVAILABLE = new Set([
-  'png-to-jpg',
-  'jpg-to-png',
-  ...VIDEO_ROWS.map(([from, to]) => `${from}-to-${to}`),
-]);
+// Every converter is implemented (transcoder and imager).
+const AVAILABLE = new Set([...VIDEO_ROWS, ...IMAGE_ROWS].map(([from, to]) => `${from}-to-${to}`));
 
 export const videoConverters: CatalogEntry[] = VIDEO_ROWS.map((r) => converter(r, AVAILABLE));
 export const imageConverters: CatalogEntry[] = IMAGE_ROWS.map((r) => converter(r, AVAILABLE));

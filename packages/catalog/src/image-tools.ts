@@ -131,7 +131,8 @@ function imageTool(spec: ImageToolSpec): CatalogEntry {
     worker: 'imager',
     inputs: { min: 1, max: 1, accept: [...IMAGE_MIMES], ...spec.inputs },
     output: { media: 'image', formats: formats ?? [...KEEP_FORMAT] },
-    available: spec.available ?? false,
+    // Every image tool is implemented by the imager.
+    available: spec.available ?? true,
   };
 }
 

@@ -4,8 +4,9 @@
  */
 import { join } from 'node:path';
 import type { JobInput, ToolContext, ToolOutput } from '@mediakit/worker';
+import { openImage } from '../decode/open-image.ts';
 import { baseName, uniqueName } from './names.ts';
-import { applyPlan, type ImagePlan, openImage } from './pipeline.ts';
+import { applyPlan, type ImagePlan } from './pipeline.ts';
 import { inputFailure } from './read-errors.ts';
 
 export interface WrittenImage {
@@ -33,7 +34,7 @@ export async function eachImage<P>(ctx: ToolContext<P>, step: ImageStep): Promis
     const path = join(outDir, `${i + 1}.${plan.extension}`);
     let written: WrittenImage;
     try {
-      written = await applyPlan(openImage(input.path), plan).toFile(path);
+      written = await applyPlan(await openImage(input), plan).toFile(path);
     } catch (error) {
       throw inputFailure(input.name, error) ?? error;
     }

@@ -1,14 +1,7 @@
-/**
- * The imager's tools by catalog name. A new converter is one line (`'gif-to-png': makeImageConverter('png')`);
- * a new tool is a handler built on `eachImage` + `planImageJob`.
- */
 import type { ToolHandler } from '@mediakit/worker';
-import { makeImageConverter } from './convert-image.ts';
-import { resizeImage } from './resize-image.ts';
+import { converterHandlers } from './converters.ts';
+import { editingHandlers } from './editing.ts';
 
+/** The imager's tools by catalog name: the image converters and the image editing tools. */
 // biome-ignore lint/suspicious/noExplicitAny: each handler has its own params type; the runtime validated them.
-export const handlers: Record<string, ToolHandler<any>> = {
-  'png-to-jpg': makeImageConverter('jpg'),
-  'jpg-to-png': makeImageConverter('png'),
-  'resize-image': resizeImage,
-};
+export const handlers: Record<string, ToolHandler<any>> = { ...converterHandlers, ...editingHandlers };

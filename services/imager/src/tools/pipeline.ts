@@ -30,11 +30,11 @@ import sharp, {
   type TiffOptions,
   type WebpOptions,
 } from 'sharp';
+import { DEFAULT_LIMIT_INPUT_PIXELS } from '../decode/open-image.ts';
 import { EXTENSION, MAX_SIDE, type OutputFormat, supportsAlpha } from './formats.ts';
 
-/** Inputs above this many pixels are refused before decoding (a decompression-bomb guard). */
-export const DEFAULT_LIMIT_INPUT_PIXELS = 100_000_000;
-/** The same bound for what a resize may produce, so an upscale cannot exhaust memory either. */
+export { DEFAULT_LIMIT_INPUT_PIXELS };
+/** The input bound (a decompression-bomb guard) also bounds what a resize may produce, so an upscale cannot exhaust memory. */
 export const MAX_OUTPUT_PIXELS = DEFAULT_LIMIT_INPUT_PIXELS;
 /** Converters' `quality` default (catalog: 1..100). */
 export const DEFAULT_QUALITY = 90;
@@ -201,11 +201,6 @@ function checkOutputSize(
       `The requested size is too large: the result may have at most ${MAX_OUTPUT_PIXELS / 1_000_000} megapixels.`,
     );
   }
-}
-
-/** Open an input with the safety options every tool shares. */
-export function openImage(path: string, limitInputPixels = DEFAULT_LIMIT_INPUT_PIXELS): Sharp {
-  return sharp(path, { limitInputPixels, failOn: 'error', pages: 1 });
 }
 
 /** The only place where a plan becomes sharp calls. sharp orders the operations itself; see the header. */
