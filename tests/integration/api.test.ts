@@ -3,7 +3,6 @@ import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { catalog } from '@mediakit/catalog';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from './client.ts';
@@ -362,23 +361,6 @@ describe('refusals', () => {
     expect(
       (await stranger.json('POST', '/jobs', { tool: 'png-to-jpg', inputs: [body.files[0].id] })).status,
     ).toBe(404);
-  });
-
-  const unavailable = catalog.find((entry) => !entry.available && entry.media === 'image');
-  it.skipIf(!unavailable)('answers 501 for catalog entries that are not available yet', async () => {
-    if (!unavailable) return;
-    const png = join(dir, 'soon.png');
-    await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
-      .png()
-      .toFile(png);
-    const { body } = await api.upload([png]);
-    const response = await api.json('POST', '/jobs', {
-      tool: unavailable.name,
-      inputs: [body.files[0].id],
-      params: {},
-    });
-    expect(response.status).toBe(501);
-    expect(response.body.message).toMatch(/not available yet/i);
   });
 });
 

@@ -127,9 +127,6 @@ const INPUT_COUNTS: Record<string, [number, number]> = {
   'image-transparency': [1, 50],
 };
 
-// Every entry of the catalog is implemented.
-const AVAILABLE = [...VIDEO_TOOLS, ...VIDEO_CONVERTERS, ...IMAGE_TOOLS, ...IMAGE_CONVERTERS];
-
 const names = catalog.map((e) => e.name);
 
 function need(name: string) {
@@ -155,15 +152,6 @@ describe('catalog', () => {
     expect(pick('converter', 'video').sort()).toEqual([...VIDEO_CONVERTERS].sort());
     expect(pick('converter', 'image').sort()).toEqual([...IMAGE_CONVERTERS].sort());
     for (const e of catalog) expect(e.worker).toBe(e.media === 'video' ? 'transcoder' : 'imager');
-  });
-
-  it('marks only the implemented entries available', () => {
-    expect(
-      catalog
-        .filter((e) => e.available)
-        .map((e) => e.name)
-        .sort(),
-    ).toEqual([...AVAILABLE].sort());
   });
 
   it('finds entries by name', () => {

@@ -50,7 +50,7 @@ const IMAGE_ROWS: readonly Row[] = [
 const SOURCES = new Map<string, FormatName>();
 
 /** Names "mpeg-ts-to-mp4" the way the API does: format names joined by "-to-". */
-function converter([from, to, note]: Row, available: ReadonlySet<string>): CatalogEntry {
+function converter([from, to, note]: Row): CatalogEntry {
   const src = FORMATS[from];
   const dst = FORMATS[to];
   const name = `${from}-to-${to}`;
@@ -69,15 +69,11 @@ function converter([from, to, note]: Row, available: ReadonlySet<string>): Catal
     inputs: { min: 1, max: video ? 1 : 50, accept: [...src.mimes] },
     params: converterParams,
     output: { media: dst.media, formats: [to] },
-    available: available.has(name),
   };
 }
 
-// Every converter is implemented (transcoder and imager).
-const AVAILABLE = new Set([...VIDEO_ROWS, ...IMAGE_ROWS].map(([from, to]) => `${from}-to-${to}`));
-
-export const videoConverters: CatalogEntry[] = VIDEO_ROWS.map((r) => converter(r, AVAILABLE));
-export const imageConverters: CatalogEntry[] = IMAGE_ROWS.map((r) => converter(r, AVAILABLE));
+export const videoConverters: CatalogEntry[] = VIDEO_ROWS.map(converter);
+export const imageConverters: CatalogEntry[] = IMAGE_ROWS.map(converter);
 
 /** The source format of a converter, or undefined for a tool. */
 export function converterSourceFormat(name: string): FormatName | undefined {

@@ -116,10 +116,9 @@ export type PancardSignatureParams = Static<typeof pancardSignatureParams>;
 // ---------------------------------------------------------------------------------------------------
 // Entries
 
-type ImageToolSpec = Omit<CatalogEntry, 'kind' | 'media' | 'worker' | 'inputs' | 'output' | 'available'> & {
+type ImageToolSpec = Omit<CatalogEntry, 'kind' | 'media' | 'worker' | 'inputs' | 'output'> & {
   inputs?: Partial<CatalogEntry['inputs']>;
   formats?: string[];
-  available?: boolean;
 };
 
 function imageTool(spec: ImageToolSpec): CatalogEntry {
@@ -131,8 +130,6 @@ function imageTool(spec: ImageToolSpec): CatalogEntry {
     worker: 'imager',
     inputs: { min: 1, max: 1, accept: [...IMAGE_MIMES], ...spec.inputs },
     output: { media: 'image', formats: formats ?? [...KEEP_FORMAT] },
-    // Every image tool is implemented by the imager.
-    available: spec.available ?? true,
   };
 }
 
@@ -147,7 +144,6 @@ export const imageTools: CatalogEntry[] = [
     inputs: BATCH,
     params: resizeImageParams,
     rules: [atLeastOne(['width', 'height'], 'width or height is required: give one of them, or both')],
-    available: true,
   }),
   imageTool({
     name: 'crop-image',

@@ -9,6 +9,7 @@ import type { CatalogEntry, PublicTool } from './types.ts';
 import { videoTools } from './video-tools.ts';
 
 export { type ConverterParams, converterParams } from './converters.ts';
+export * from './image-limits.ts';
 export * from './image-tools.ts';
 export {
   describeFile,

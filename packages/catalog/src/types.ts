@@ -55,8 +55,6 @@ export interface CatalogEntry {
   /** TypeBox object schema, additionalProperties: false, defaults where sensible. */
   params: TObject;
   output: { media: Media; formats: string[] };
-  /** false until the worker implements it: the jobs service answers 501 "not available yet". */
-  available: boolean;
   /** Cross-field rules checked by validateParams. */
   rules?: ParamRule[];
   /** Rules checked by validateParamsForInputs. */

@@ -219,10 +219,9 @@ export type ReverseVideoParams = Static<typeof reverseVideoParams>;
 // ---------------------------------------------------------------------------------------------------
 // Entries
 
-type VideoToolSpec = Omit<CatalogEntry, 'kind' | 'media' | 'worker' | 'inputs' | 'output' | 'available'> & {
+type VideoToolSpec = Omit<CatalogEntry, 'kind' | 'media' | 'worker' | 'inputs' | 'output'> & {
   inputs?: Partial<CatalogEntry['inputs']>;
   output?: CatalogEntry['output'];
-  available?: boolean;
 };
 
 const MP4 = { media: 'video', formats: ['mp4'] } as const satisfies CatalogEntry['output'];
@@ -236,8 +235,6 @@ function videoTool(spec: VideoToolSpec): CatalogEntry {
     worker: 'transcoder',
     inputs,
     output: spec.output ?? { media: MP4.media, formats: [...MP4.formats] },
-    // Every video tool is implemented by the transcoder.
-    available: spec.available ?? true,
   };
 }
 
@@ -265,7 +262,6 @@ export const videoTools: CatalogEntry[] = [
     params: trimVideoParams,
     rules: [endAfterStart()],
     inputRules: [withinDuration('end')],
-    available: true,
   }),
   videoTool({
     name: 'compress-video',

@@ -32,6 +32,19 @@ beforeAll(async () => {
             details: [{ field: 'id', message: 'odd' }],
           });
         if (request.id === 'boom') throw new Error('secret internal detail');
+        if (request.id === 'unicode') {
+          throw new ApiError(
+            422,
+            'unprocessable',
+            'Ünïcode.png is 30000×30000 (900 MP); the limit is 50 MP.',
+            {
+              details: [
+                { field: 'inputs.0', message: 'Ünïcode.png is 30000×30000 (900 MP); the limit is 50 MP.' },
+              ],
+              errorLog: 'ffmpeg said: ×',
+            },
+          );
+        }
         return {
           id: request.id,
           ownerId: request.ownerId,
@@ -76,6 +89,16 @@ describe('gRPC helpers', () => {
     await expect(client.getFile({ ownerId: 'o', id: 'bad' })).rejects.toMatchObject({
       status: 400,
       details: [{ field: 'id', message: 'odd' }],
+    });
+  });
+
+  it('carries non-ASCII messages, details and logs intact', async () => {
+    const message = 'Ünïcode.png is 30000×30000 (900 MP); the limit is 50 MP.';
+    await expect(client.getFile({ ownerId: 'o', id: 'unicode' })).rejects.toMatchObject({
+      status: 422,
+      message,
+      details: [{ field: 'inputs.0', message }],
+      errorLog: 'ffmpeg said: ×',
     });
   });
 

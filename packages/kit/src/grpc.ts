@@ -77,8 +77,10 @@ function toServiceError(error: unknown, path: string, log: Logger): Partial<Serv
   if (error instanceof ApiError) {
     metadata.set('mk-status', String(error.status));
     metadata.set('mk-code', error.code);
-    if (error.details) metadata.set('mk-details', JSON.stringify(error.details));
-    if (error.errorLog) metadata.set('mk-log', error.errorLog);
+    // Text metadata must be printable ASCII; details and logs carry file names and "×", so they
+    // travel as binary (`-bin`) values, which grpc-js base64-encodes on the wire.
+    if (error.details) metadata.set('mk-details-bin', Buffer.from(JSON.stringify(error.details)));
+    if (error.errorLog) metadata.set('mk-log-bin', Buffer.from(error.errorLog));
     return { code: httpToGrpc[error.status] ?? status.UNKNOWN, details: error.message, metadata };
   }
   log.error({ err: error, rpc: path }, 'gRPC handler failed');
@@ -148,13 +150,13 @@ export function createGrpcClient<C extends Client>(
 }
 
 function fromServiceError(error: ServiceError, method: string): ApiError {
-  const meta = (key: string) => error.metadata?.get(key)[0]?.toString();
+  const meta = (key: string) => error.metadata?.get(key)[0]?.toString('utf8');
   const httpStatus = meta('mk-status');
   if (httpStatus) {
-    const details = meta('mk-details');
+    const details = meta('mk-details-bin');
     return new ApiError(Number(httpStatus), meta('mk-code') ?? 'error', error.details, {
       details: details ? JSON.parse(details) : undefined,
-      errorLog: meta('mk-log'),
+      errorLog: meta('mk-log-bin'),
     });
   }
   if (error.code === status.UNAVAILABLE || error.code === status.DEADLINE_EXCEEDED) {

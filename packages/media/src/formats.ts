@@ -63,6 +63,7 @@ const BY_FILE_TYPE_EXT: Record<string, SniffedFormat> = {
 
 export const SVG_FORMAT: SniffedFormat = image('svg', 'image/svg+xml');
 export const AVIF_FORMAT: SniffedFormat = image('avif', 'image/avif');
+export const HEIC_FORMAT: SniffedFormat = image('heic', 'image/heic');
 
 export function formatFromFileType(ext: string): SniffedFormat | undefined {
   return BY_FILE_TYPE_EXT[ext];

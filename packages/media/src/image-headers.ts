@@ -20,23 +20,84 @@ export function bmpSize(buf: Buffer): Size | undefined {
   return plausible(Math.abs(buf.readInt32LE(18)), Math.abs(buf.readInt32LE(22)));
 }
 
+/** One image of an ICO file, as its directory and its own header describe it. */
+export interface IcoEntry {
+  index: number;
+  /** Where the entry's bytes are, in the file. */
+  offset: number;
+  length: number;
+  /** 'png' for PNG-compressed entries, 'bmp' for a headerless DIB (BITMAPINFOHEADER + XOR + AND mask). */
+  kind: 'png' | 'bmp' | 'unknown';
+  width: number;
+  height: number;
+  /** Bits per pixel (PNG: channels × bit depth), 0 when unknown. */
+  bitDepth: number;
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+/** BITMAPINFOHEADER and its later versions (V2, V3, V4, V5): what a DIB starts with. */
+const DIB_HEADER_SIZES = new Set([40, 52, 56, 108, 124]);
+/** PNG colour type → channels. */
+const PNG_CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
+
 /**
- * ICO: a directory of images; the largest one is what a converter will use
- * (the catalog's ico-to-* tools take the largest), so that is the size we report.
- * A stored 0 means 256.
+ * ICO: a directory of images. The directory's one-byte sizes cannot say more than 256 (stored as 0)
+ * and are sometimes wrong, so where the entry's own header is inside `buf` (a PNG's IHDR or the DIB
+ * header) its size and depth are used instead.
  */
-export function icoSize(buf: Buffer): Size | undefined {
-  if (buf.length < 6 || buf.readUInt16LE(0) !== 0 || buf.readUInt16LE(2) !== 1) return undefined;
+export function icoEntries(buf: Buffer): IcoEntry[] {
+  if (buf.length < 6 || buf.readUInt16LE(0) !== 0 || buf.readUInt16LE(2) !== 1) return [];
   const count = buf.readUInt16LE(4);
-  let best: Size | undefined;
+  const entries: IcoEntry[] = [];
   for (let n = 0; n < count; n++) {
     const at = 6 + n * 16;
     if (at + 16 > buf.length) break;
-    const width = buf[at] || 256;
-    const height = buf[at + 1] || 256;
-    if (!best || width * height > best.width * best.height) best = { width, height };
+    const entry: IcoEntry = {
+      index: n,
+      offset: buf.readUInt32LE(at + 12),
+      length: buf.readUInt32LE(at + 8),
+      kind: 'unknown',
+      width: buf[at] || 256,
+      height: buf[at + 1] || 256,
+      bitDepth: buf.readUInt16LE(at + 6),
+    };
+    const { offset } = entry;
+    if (offset + 26 <= buf.length && buf.subarray(offset, offset + 8).equals(PNG_SIGNATURE)) {
+      entry.kind = 'png';
+      entry.width = buf.readUInt32BE(offset + 16);
+      entry.height = buf.readUInt32BE(offset + 20);
+      entry.bitDepth = buf[offset + 24] * (PNG_CHANNELS[buf[offset + 25]] ?? 0);
+    } else if (offset + 16 <= buf.length && DIB_HEADER_SIZES.has(buf.readUInt32LE(offset))) {
+      entry.kind = 'bmp';
+      // The DIB's height counts the XOR image and the AND mask together: twice the icon's height.
+      entry.width = Math.abs(buf.readInt32LE(offset + 4));
+      entry.height = Math.floor(Math.abs(buf.readInt32LE(offset + 8)) / 2);
+      entry.bitDepth = buf.readUInt16LE(offset + 14);
+    }
+    if (plausible(entry.width, entry.height)) entries.push(entry);
+  }
+  return entries;
+}
+
+/** The entry an ICO converter uses: the most pixels, then the most bits per pixel, then the first. */
+export function largestIcoEntry(entries: readonly IcoEntry[]): IcoEntry | undefined {
+  let best: IcoEntry | undefined;
+  for (const e of entries) {
+    if (
+      !best ||
+      e.width * e.height > best.width * best.height ||
+      (e.width * e.height === best.width * best.height && e.bitDepth > best.bitDepth)
+    ) {
+      best = e;
+    }
   }
   return best;
+}
+
+/** ICO: the size of its largest image (what the ico-to-* converters output). */
+export function icoSize(buf: Buffer): Size | undefined {
+  const best = largestIcoEntry(icoEntries(buf));
+  return best && { width: best.width, height: best.height };
 }
 
 /** PSD/PSB: "8BPS", version 1 or 2, then height and width as big-endian uint32 at 14 and 18. */
@@ -46,9 +107,3 @@ export function psdSize(buf: Buffer): Size | undefined {
   if (version !== 1 && version !== 2) return undefined;
   return plausible(buf.readUInt32BE(18), buf.readUInt32BE(14));
 }
-
-export const HEADER_READERS: Record<string, (buf: Buffer) => Size | undefined> = {
-  bmp: bmpSize,
-  ico: icoSize,
-  psd: psdSize,
-};

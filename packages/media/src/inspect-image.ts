@@ -2,21 +2,44 @@ import { open } from 'node:fs/promises';
 import type { Metadata } from 'sharp';
 import sharp from 'sharp';
 import type { SniffedFormat } from './formats.ts';
-import { AVIF_FORMAT } from './formats.ts';
-import { HEADER_READERS } from './image-headers.ts';
+import { readHeifFile } from './heif.ts';
+import { bmpSize, icoSize, psdSize, type Size } from './image-headers.ts';
+import { SVG_SNIFF_BYTES, svgSize } from './svg.ts';
 import type { MediaInfo } from './types.ts';
 
-/** Enough for any fixed image header, including an ICO directory of 4,000 entries. */
+/** Enough for any fixed image header (BMP, PSD). */
 const HEADER_BYTES = 64 * 1024;
+/**
+ * ICO entries' own headers (the only reliable sizes: the directory cannot say more than 256) sit
+ * wherever the directory points; icons are small, so the file is read whole up to this size, and
+ * beyond it the directory's sizes are used.
+ */
+const ICO_READ_BYTES = 4 * 1024 * 1024;
+
+/** Formats sharp's libvips cannot read (or, for SVG, that must not reach librsvg unchecked): sized from their headers. */
+const HEADER_READERS: Record<string, (path: string) => Promise<Size | undefined>> = {
+  bmp: async (path) => bmpSize(await readStart(path, HEADER_BYTES)),
+  psd: async (path) => psdSize(await readStart(path, HEADER_BYTES)),
+  ico: async (path) => icoSize(await readStart(path, ICO_READ_BYTES)),
+  heic: async (path) => {
+    const heif = await readHeifFile(path);
+    return heif?.width && heif.height ? { width: heif.width, height: heif.height } : undefined;
+  },
+};
 
 /**
- * Image dimensions as displayed. Returns null when a format sharp should read turns out unreadable
- * (a truncated or fake file): the image tools could not process it either.
+ * Image dimensions as displayed, without decoding pixels. Returns null when the file turns out
+ * unreadable (a truncated or fake file): the image tools could not process it either.
  */
 export async function inspectImage(path: string, sniffed: SniffedFormat): Promise<MediaInfo | null> {
+  if (sniffed.format === 'svg') {
+    // An SVG sized by its drawing alone (no width, height or viewBox) is still an SVG.
+    const size = svgSize(await readStart(path, SVG_SNIFF_BYTES));
+    return size ? { ...sniffed, ...size } : { ...sniffed };
+  }
   const readHeader = HEADER_READERS[sniffed.format];
   if (readHeader) {
-    const size = readHeader(await readStart(path, HEADER_BYTES));
+    const size = await readHeader(path);
     return size ? { ...sniffed, ...size } : null;
   }
 
@@ -25,13 +48,9 @@ export async function inspectImage(path: string, sniffed: SniffedFormat): Promis
     // Metadata reads headers only, so the pixel limit (a decoding safeguard) does not apply here.
     meta = await sharp(path, { limitInputPixels: false }).metadata();
   } catch {
-    // Prebuilt sharp can parse HEIF containers but may lack the HEVC codec; the bytes still say HEIC.
-    return sniffed.format === 'heic' ? { ...sniffed } : null;
+    return null;
   }
-
-  // The generic HEIF brand "mif1" is also used by AVIF files; the codec inside settles it.
-  const format = sniffed.format === 'heic' && meta.compression === 'av1' ? AVIF_FORMAT : sniffed;
-  return { ...format, ...orientedSize(meta) };
+  return { ...sniffed, ...orientedSize(meta) };
 }
 
 /** Width/height after applying EXIF orientation (5–8 are quarter turns). */

@@ -1,6 +1,7 @@
 import { fileTypeFromFile } from 'file-type';
 import type { SniffedFormat } from './formats.ts';
-import { formatFromFileType, SVG_FORMAT } from './formats.ts';
+import { AVIF_FORMAT, formatFromFileType, HEIC_FORMAT, SVG_FORMAT } from './formats.ts';
+import { readHeifFile } from './heif.ts';
 import type { InspectAvOptions } from './inspect-av.ts';
 import { inspectAv } from './inspect-av.ts';
 import { inspectImage } from './inspect-image.ts';
@@ -30,10 +31,24 @@ export async function inspectFile(path: string, opts: InspectOptions = {}): Prom
 export async function sniff(path: string): Promise<SniffedFormat | undefined> {
   const type = await fileTypeFromFile(path);
   if (type) {
+    // file-type names HEIF files by their major brand only; the primary image's codec decides.
+    if (type.ext === 'heic' || type.ext === 'avif') return sniffHeif(path, type.ext);
     const known = formatFromFileType(type.ext);
     if (known) return known;
     // An SVG with an XML declaration is reported as generic XML.
     if (type.ext !== 'xml') return undefined;
   }
   return (await isSvgFile(path)) ? SVG_FORMAT : undefined;
+}
+
+/**
+ * HEIC or AVIF by what the primary image is coded with (brands such as "mif1" are shared by both):
+ * HEVC is HEIC, AV1 is AVIF. A HEIF holding something else (JPEG, uncompressed) is not ours.
+ */
+async function sniffHeif(path: string, byBrand: 'heic' | 'avif'): Promise<SniffedFormat | undefined> {
+  const heif = await readHeifFile(path);
+  if (heif?.codec === 'hevc') return HEIC_FORMAT;
+  if (heif?.codec === 'av1') return AVIF_FORMAT;
+  // No item structure to read (an image sequence only): trust an AVIF brand, which sharp can check.
+  return heif?.codec === undefined && byBrand === 'avif' ? AVIF_FORMAT : undefined;
 }

@@ -1,4 +1,4 @@
-import { videoLimitsEnv } from '@mediakit/catalog';
+import { imageLimitsEnv, videoLimitsEnv } from '@mediakit/catalog';
 import { commonEnv, documentStoreEnv, grpcAddressEnv, port } from '@mediakit/kit';
 import { Type } from 'typebox';
 
@@ -9,6 +9,9 @@ export const jobsEnv = Type.Object({
   ...grpcAddressEnv,
   // Inputs of video tools over these are refused with 422 at CreateJob (video-limits-check.ts).
   ...videoLimitsEnv,
+  // Inputs of image tools over these are refused with 422 at CreateJob (image-limits-check.ts);
+  // IMAGE_DECODE_TIMEOUT_SECONDS is the imager's alone and unused here.
+  ...imageLimitsEnv,
   GRPC_PORT: port(50053, 'port of the JobsService gRPC server'),
   HEALTH_PORT: port(9103, 'port of /healthz and /readyz'),
   SWEEP_INTERVAL_SECONDS: Type.Integer({

@@ -1,15 +1,17 @@
-import type { VideoLimits } from '@mediakit/catalog';
+import type { ImageLimits, VideoLimits } from '@mediakit/catalog';
 import {
   acceptsMime,
   type CatalogEntry,
+  DEFAULT_IMAGE_LIMITS,
   getEntry,
   mimeMismatchMessage,
   type ParamIssue,
   validateParams,
   validateParamsForInputs,
 } from '@mediakit/catalog';
-import { ApiError, badRequest, notImplemented } from '@mediakit/kit';
+import { ApiError, badRequest } from '@mediakit/kit';
 import type { filesV1 } from '@mediakit/proto';
+import { checkImageInputLimits } from './image-limits-check.ts';
 import { checkInputLimits } from './video-limits-check.ts';
 
 /**
@@ -25,7 +27,6 @@ export function resolveTool(name: string): CatalogEntry {
     const message = `Unknown tool: ${name}. See GET /api/v1/tools.`;
     throw badRequest(message, [{ field: 'tool', message }]);
   }
-  if (!entry.available) throw notImplemented(`${entry.title} is not available yet.`);
   return entry;
 }
 
@@ -73,9 +74,12 @@ export function checkParamsForInputs(
   params: Record<string, unknown>,
   inputs: readonly filesV1.File[],
   videoLimits: VideoLimits,
+  imageLimits: ImageLimits = DEFAULT_IMAGE_LIMITS,
 ): void {
   // A file too long or too large for the transcoder is the bigger problem than a param outside it: 422.
   checkInputLimits(entry, inputs, videoLimits);
+  // The same for the imager: an image over MAX_IMAGE_* (e.g. a decompression bomb) is not queued.
+  checkImageInputLimits(entry, inputs, imageLimits);
   const issues = validateParamsForInputs(
     entry,
     params,

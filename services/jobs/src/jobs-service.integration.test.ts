@@ -1,7 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { catalog } from '@mediakit/catalog';
 import { type NatsServerHandle, startNatsServer } from '@mediakit/devstack';
 import {
   ApiError,
@@ -362,25 +361,6 @@ describe('validation', () => {
       status: 400,
       message: 'Unknown tool: nope. See GET /api/v1/tools.',
       details: [{ field: 'tool' }],
-    });
-  });
-
-  const unavailable = catalog.find((entry) => !entry.available);
-  it.skipIf(!unavailable)('answers 501 for a tool that is not available yet', async () => {
-    if (!unavailable) return;
-    const error = await apiError(
-      service.createJob({
-        ownerId: ALICE,
-        tool: unavailable.name,
-        inputs: ['png1'],
-        paramsJson: '{}',
-        retentionHours: 1,
-      }),
-    );
-    expect(error).toMatchObject({
-      status: 501,
-      code: 'not_available_yet',
-      message: `${unavailable.title} is not available yet.`,
     });
   });
 

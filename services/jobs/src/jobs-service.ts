@@ -1,4 +1,9 @@
-import { DEFAULT_VIDEO_LIMITS, type VideoLimits } from '@mediakit/catalog';
+import {
+  DEFAULT_IMAGE_LIMITS,
+  DEFAULT_VIDEO_LIMITS,
+  type ImageLimits,
+  type VideoLimits,
+} from '@mediakit/catalog';
 import {
   ApiError,
   badRequest,
@@ -50,6 +55,8 @@ export interface JobsServiceDeps {
   log: Logger;
   /** MAX_VIDEO_* limits for transcoder inputs (default: the catalog's defaults). */
   videoLimits?: VideoLimits;
+  /** MAX_IMAGE_* limits for imager inputs (default: the catalog's defaults). */
+  imageLimits?: ImageLimits;
   now?: () => Date;
 }
 
@@ -76,9 +83,11 @@ export class JobsService {
   private readonly queue: QueueAnnouncer;
 
   private readonly videoLimits: VideoLimits;
+  private readonly imageLimits: ImageLimits;
 
   constructor(deps: JobsServiceDeps) {
     this.videoLimits = deps.videoLimits ?? DEFAULT_VIDEO_LIMITS;
+    this.imageLimits = deps.imageLimits ?? DEFAULT_IMAGE_LIMITS;
     this.repository = deps.repository;
     this.bus = deps.bus;
     this.files = deps.files;
@@ -101,7 +110,7 @@ export class JobsService {
       input.inputs.map((id) => this.files.getFile({ ownerId: input.ownerId, id })),
     );
     checkInputTypes(entry, files);
-    checkParamsForInputs(entry, params, files, this.videoLimits);
+    checkParamsForInputs(entry, params, files, this.videoLimits, this.imageLimits);
 
     const now = this.now();
     const retentionHours =

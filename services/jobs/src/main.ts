@@ -1,4 +1,4 @@
-import { videoLimitsFromEnv } from '@mediakit/catalog';
+import { imageLimitsFromEnv, videoLimitsFromEnv } from '@mediakit/catalog';
 import {
   addService,
   connectNats,
@@ -60,6 +60,7 @@ await runService({
       files,
       log,
       videoLimits: videoLimitsFromEnv(config),
+      imageLimits: imageLimitsFromEnv(config),
     });
 
     const events = new JobEventConsumer(nc, (event) => service.handleEvent(event), log);

@@ -1,22 +1,96 @@
-import type { JobInput } from '@mediakit/worker';
+import { readFile } from 'node:fs/promises';
+import { sniff } from '@mediakit/media';
+import { JobFailure, type JobInput } from '@mediakit/worker';
 import sharp, { type Sharp } from 'sharp';
+import { decodeBmp } from './bmp.ts';
+import { decodeHeic } from './heic.ts';
+import { profileFor, sharpFromTaggedRaw } from './icc-tag.ts';
+import { decodeIco } from './ico.ts';
+import { decodePsd } from './psd.ts';
+import { sharpFromRaw, UnreadableInput } from './raw-image.ts';
+import { openSvg } from './svg.ts';
 
 /** Pixels an input may have (width × height, from its header), unless the caller says otherwise. */
 export const DEFAULT_LIMIT_INPUT_PIXELS = 100_000_000;
+
+let defaultLimit = DEFAULT_LIMIT_INPUT_PIXELS;
+
+/**
+ * Sets the pixel limit of every openImage call that names none: main.ts sets it once at start from
+ * MAX_IMAGE_PIXELS, process-wide like sharp's own settings (cache, concurrency, loaders).
+ */
+export function setDecodePixelLimit(pixels: number): void {
+  defaultLimit = pixels;
+}
 
 export interface OpenImageOptions {
   limitInputPixels?: number;
 }
 
+/** What libvips decodes itself (first page or frame only). */
+const LIBVIPS_FORMATS = new Set(['jpg', 'png', 'webp', 'gif', 'tiff', 'avif']);
+
 /**
- * Every image tool reads its inputs through here: one place decides how a format is decoded
- * (sharp's libvips for JPEG, PNG, WebP, GIF, TIFF, AVIF, SVG; other decoders for the formats
- * libvips lacks) and with which safety limits. Only the first page or frame is read.
+ * Every image tool reads its inputs through here: one place decides how a format is decoded and with
+ * which safety limits. Only the first page or frame is read.
+ *
+ * The decoder is chosen by the bytes (sniffed again here, as the files service did at upload), never
+ * by the name and not only by the job's record: libvips guesses formats from content itself and also
+ * reads SVG, so a file must never reach it unless its content is a format we mean it to read, and an
+ * SVG only after svg-sanitize.ts has checked it.
+ *
+ * - JPEG, PNG, WebP, GIF, TIFF, AVIF: sharp/libvips.
+ * - SVG: checked and re-serialised, then librsvg (svg.ts).
+ * - BMP, ICO, PSD, HEIC: decoded in JS/wasm to raw pixels (bmp.ts, ico.ts, psd.ts, heic.ts), each
+ *   checking the header's pixel count against the limit before decoding.
+ *
+ * Decoders throw libvips-style errors ("bmpload: …", "Input image exceeds pixel limit") that
+ * read-errors.ts words for the user; a problem worth its own sentence becomes a JobFailure here:
+ * "logo.svg could not be read: it loads an outside resource (…)".
  */
 export async function openImage(
   input: Pick<JobInput, 'path' | 'format' | 'name'>,
   options: OpenImageOptions = {},
 ): Promise<Sharp> {
-  const limitInputPixels = options.limitInputPixels ?? DEFAULT_LIMIT_INPUT_PIXELS;
-  return sharp(input.path, { limitInputPixels, failOn: 'error', pages: 1 });
+  const limitInputPixels = options.limitInputPixels ?? defaultLimit;
+  const format = (await sniff(input.path))?.format;
+  try {
+    return await decoderFor(format, input.path, limitInputPixels);
+  } catch (error) {
+    if (error instanceof UnreadableInput) {
+      throw new JobFailure(`${input.name} could not be read: ${error.message}`, { log: error.message });
+    }
+    throw error;
+  }
+}
+
+async function decoderFor(
+  format: string | undefined,
+  path: string,
+  limitInputPixels: number,
+): Promise<Sharp> {
+  if (format && LIBVIPS_FORMATS.has(format)) {
+    return sharp(path, { limitInputPixels, failOn: 'error', pages: 1 });
+  }
+  switch (format) {
+    case 'svg':
+      return openSvg(await readFile(path), limitInputPixels);
+    case 'bmp':
+      return sharpFromRaw(decodeBmp(await readFile(path), limitInputPixels), limitInputPixels);
+    case 'psd':
+      return sharpFromRaw(decodePsd(await readFile(path), limitInputPixels), limitInputPixels);
+    case 'ico': {
+      const icon = decodeIco(await readFile(path), limitInputPixels);
+      return icon.kind === 'png'
+        ? sharp(icon.png, { limitInputPixels, failOn: 'error' })
+        : sharpFromRaw(icon.raw, limitInputPixels);
+    }
+    case 'heic': {
+      const { image, colour } = await decodeHeic(await readFile(path), limitInputPixels);
+      return sharpFromTaggedRaw(image, await profileFor(colour), limitInputPixels);
+    }
+    default:
+      // Same words libvips uses, so read-errors says "it is not an image format we can read".
+      throw new Error('Input file contains unsupported image format');
+  }
 }

@@ -1,9 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { imageConverters } from '../../../../packages/catalog/src/converters.ts';
+import { picture, writeBmp } from '../../../../packages/media/src/fixtures/bmp-builder.ts';
+import { heicFromImage } from '../../../../packages/media/src/fixtures/heif-builder.ts';
+import { writeIco } from '../../../../packages/media/src/fixtures/ico-builder.ts';
+import { writePsd } from '../../../../packages/media/src/fixtures/psd-builder.ts';
 import { JobFailure } from '../../../../packages/worker/src/types.ts';
 import { makeImageConverter } from './convert-image.ts';
+import { converterHandlers } from './converters.ts';
 import { handlers } from './index.ts';
 import {
   detailedPng,
@@ -220,8 +228,139 @@ describe('jpg-to-png', () => {
   });
 });
 
+describe('the 20 converters', () => {
+  it('registers exactly the catalog’s image converters, each also in the imager’s registry', () => {
+    const names = imageConverters.map((c) => c.name).sort();
+    expect(names).toHaveLength(20);
+    expect(Object.keys(converterHandlers).sort()).toEqual(names);
+    for (const name of names) expect(handlers[name]).toBe(converterHandlers[name]);
+  });
+
+  /** Left half red, right half blue: orientation and colour mistakes both show. */
+  const halves = (width: number, height: number) =>
+    picture(width, height, (x) => (x < width / 2 ? [255, 0, 0, 255] : [0, 0, 255, 255]));
+  const halvesPng = (width: number, height: number) => {
+    const { data } = halves(width, height);
+    return sharp(Buffer.from(data), { raw: { width, height, channels: 4 } })
+      .png()
+      .toBuffer();
+  };
+
+  /** One input per source format, and the size it must come out at. */
+  const sources: Record<string, () => Promise<{ bytes: Buffer; width: number; height: number }>> = {
+    jpg: async () => ({
+      bytes: await sharp(await halvesPng(40, 24))
+        .jpeg({ quality: 95 })
+        .toBuffer(),
+      width: 40,
+      height: 24,
+    }),
+    png: async () => ({ bytes: await halvesPng(40, 24), width: 40, height: 24 }),
+    gif: async () => ({
+      bytes: await sharp(await halvesPng(40, 24))
+        .gif()
+        .toBuffer(),
+      width: 40,
+      height: 24,
+    }),
+    bmp: async () => ({ bytes: writeBmp(halves(40, 24), { bits: 24 }), width: 40, height: 24 }),
+    tiff: async () => ({
+      bytes: await sharp(await halvesPng(40, 24))
+        .tiff()
+        .toBuffer(),
+      width: 40,
+      height: 24,
+    }),
+    webp: async () => ({
+      bytes: await sharp(await halvesPng(40, 24))
+        .webp({ lossless: true })
+        .toBuffer(),
+      width: 40,
+      height: 24,
+    }),
+    heic: async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'convert-heic-'));
+      try {
+        await writeFile(join(dir, 'src.png'), await halvesPng(40, 24));
+        return { bytes: await heicFromImage(join(dir, 'src.png')), width: 40, height: 24 };
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+    avif: async () => ({
+      bytes: await sharp(await halvesPng(40, 24))
+        .avif({ quality: 90 })
+        .toBuffer(),
+      width: 40,
+      height: 24,
+    }),
+    ico: async () => ({
+      bytes: writeIco([
+        { bmp: halves(16, 16), bits: 32 },
+        { bmp: halves(48, 48), bits: 24 },
+        { bmp: halves(32, 32), bits: 8 },
+      ]),
+      width: 48,
+      height: 48,
+    }),
+    svg: async () => ({
+      bytes: Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="24"><rect width="20" height="24" fill="#f00"/><rect x="20" width="20" height="24" fill="#00f"/></svg>',
+      ),
+      width: 40,
+      height: 24,
+    }),
+    psd: async () => ({
+      bytes: writePsd({
+        width: 40,
+        height: 24,
+        colourChannels: 3,
+        depth: 8,
+        at: (x) => (x < 20 ? [255, 0, 0] : [0, 0, 255]),
+      }),
+      width: 40,
+      height: 24,
+    }),
+  };
+
+  it.each(imageConverters.map((c) => c.name))('%s', async (name) => {
+    const [from, to] = name.split('-to-');
+    const source = await sources[from]();
+    job = await fakeJob(name, {}, [{ name: `input.${from}`, bytes: source.bytes, format: from }]);
+    const outputs = await converterHandlers[name](job.ctx);
+    expect(outputs).toHaveLength(1);
+    expect(outputs[0].name).toBe(`input.${to}`);
+    const bytes = await readFile(outputs[0].path);
+    expect(bytes.subarray(0, to === 'jpg' ? 3 : 4)).toEqual(to === 'jpg' ? JPEG_MAGIC : PNG_MAGIC);
+    const meta = await sharp(bytes).metadata();
+    expect(meta).toMatchObject({
+      format: to === 'jpg' ? 'jpeg' : 'png',
+      width: source.width,
+      height: source.height,
+    });
+    expect(meta.exif).toBeUndefined();
+    const [lr, lg, lb] = await pixelAt(outputs[0].path, 2, source.height - 3);
+    const [rr, rg, rb] = await pixelAt(outputs[0].path, source.width - 3, 2);
+    expect([lr > 200, lg < 60, lb < 60]).toEqual([true, true, true]);
+    expect([rr < 60, rg < 60, rb > 200]).toEqual([true, true, true]);
+  });
+
+  it('an input whose content is not an image we read fails naming the file', async () => {
+    job = await fakeJob('bmp-to-png', {}, [
+      { name: 'notes.bmp', bytes: Buffer.from('just text\n'), format: 'bmp' },
+    ]);
+    const error = await converterHandlers['bmp-to-png'](job.ctx).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(JobFailure);
+    expect((error as Error).message).toBe(
+      'notes.bmp could not be read: it is not an image format we can read',
+    );
+  });
+});
+
 describe('handlers', () => {
-  it('registers this increment’s tools by catalog name', () => {
-    expect(Object.keys(handlers).sort()).toEqual(['jpg-to-png', 'png-to-jpg', 'resize-image']);
+  it('registers the converters and the editing tools by catalog name', () => {
+    expect(Object.keys(handlers)).toEqual(
+      expect.arrayContaining(['jpg-to-png', 'heic-to-png', 'psd-to-jpg', 'resize-image']),
+    );
   });
 });

@@ -1,7 +1,11 @@
 /**
- * Format converters (jpg-to-png, png-to-jpg, and later gif-to-jpg, webp-to-png, ...): every source is
- * decoded by sharp the same way, so a converter is defined by its target alone. Checking that the
- * content matches the converter's source format is the gateway's job (415 before the job exists).
+ * The image converters (jpg-to-png ... psd-to-png, converters.ts): openImage decodes every source
+ * format to the same sharp pipeline, so a converter is defined by its target alone. What a converter
+ * promises comes from that pipeline (pipeline.ts): EXIF orientation applied, no EXIF/GPS/XMP/ICC
+ * written, CMYK and tagged colour converted to sRGB, transparency onto white for JPEG and kept in PNG,
+ * the first frame or page only. Checking that the content matches the converter's source format is the
+ * gateway's job (415 naming both formats, before the job exists); openImage picks the decoder from the
+ * content again, so a mislabelled file is never read with the wrong decoder.
  */
 import type { ToolHandler } from '@mediakit/worker';
 import { eachImage } from './each-image.ts';

@@ -1,9 +1,31 @@
 import type { ToolHandler } from '@mediakit/worker';
 import { makeImageConverter } from './convert-image.ts';
 
-/** The image converters: one line each (`'gif-to-png': makeImageConverter('png')`). */
+/**
+ * The 20 image converters: one line each. A converter is defined by its target alone: openImage
+ * decodes every source format (checked against the converter's source by the gateway, from content),
+ * so `heic-to-png` and `bmp-to-png` are the same handler under two catalog names.
+ */
 // biome-ignore lint/suspicious/noExplicitAny: each handler has its own params type; the runtime validated them.
 export const converterHandlers: Record<string, ToolHandler<any>> = {
-  'png-to-jpg': makeImageConverter('jpg'),
   'jpg-to-png': makeImageConverter('png'),
+  'png-to-jpg': makeImageConverter('jpg'),
+  'gif-to-jpg': makeImageConverter('jpg'),
+  'gif-to-png': makeImageConverter('png'),
+  'bmp-to-jpg': makeImageConverter('jpg'),
+  'bmp-to-png': makeImageConverter('png'),
+  'tiff-to-jpg': makeImageConverter('jpg'),
+  'tiff-to-png': makeImageConverter('png'),
+  'webp-to-jpg': makeImageConverter('jpg'),
+  'webp-to-png': makeImageConverter('png'),
+  'heic-to-jpg': makeImageConverter('jpg'),
+  'heic-to-png': makeImageConverter('png'),
+  'avif-to-jpg': makeImageConverter('jpg'),
+  'avif-to-png': makeImageConverter('png'),
+  'ico-to-jpg': makeImageConverter('jpg'),
+  'ico-to-png': makeImageConverter('png'),
+  'svg-to-jpg': makeImageConverter('jpg'),
+  'svg-to-png': makeImageConverter('png'),
+  'psd-to-jpg': makeImageConverter('jpg'),
+  'psd-to-png': makeImageConverter('png'),
 };

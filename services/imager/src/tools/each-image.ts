@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import type { JobInput, ToolContext, ToolOutput } from '@mediakit/worker';
 import { openImage } from '../decode/open-image.ts';
+import { boundDecodeTime } from '../guard.ts';
 import { baseName, uniqueName } from './names.ts';
 import { applyPlan, type ImagePlan } from './pipeline.ts';
 import { inputFailure } from './read-errors.ts';
@@ -34,7 +35,7 @@ export async function eachImage<P>(ctx: ToolContext<P>, step: ImageStep): Promis
     const path = join(outDir, `${i + 1}.${plan.extension}`);
     let written: WrittenImage;
     try {
-      written = await applyPlan(await openImage(input), plan).toFile(path);
+      written = await boundDecodeTime(applyPlan(await openImage(input), plan), signal).toFile(path);
     } catch (error) {
       throw inputFailure(input.name, error) ?? error;
     }

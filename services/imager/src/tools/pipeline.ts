@@ -9,6 +9,8 @@
  *   user gets and later steps (resize box, explicit rotation) work in displayed coordinates.
  * - No metadata is written: sharp strips EXIF (GPS, camera serials...), XMP, IPTC and the ICC profile
  *   unless `withMetadata`/`keep*` is called, and we never call them. Outputs are anonymous by default.
+ *   The one exception is a plan's `density` (PAN card presets need 200 DPI in the file): it writes the
+ *   resolution into an otherwise empty EXIF, never the input's.
  * - Colour is normalised to sRGB. sharp (0.33+) converts an input with an embedded ICC profile to sRGB
  *   with that profile (perceptual intent) and a CMYK input without one through a built-in CMYK profile;
  *   then the profile is dropped, which is correct because untagged images are displayed as sRGB. The
@@ -21,14 +23,14 @@
  *   fails instead of producing a half-grey image.
  */
 import { JobFailure } from '@mediakit/worker';
-import sharp, {
-  type AvifOptions,
-  type GifOptions,
-  type JpegOptions,
-  type PngOptions,
-  type Sharp,
-  type TiffOptions,
-  type WebpOptions,
+import type {
+  AvifOptions,
+  GifOptions,
+  JpegOptions,
+  PngOptions,
+  Sharp,
+  TiffOptions,
+  WebpOptions,
 } from 'sharp';
 import { DEFAULT_LIMIT_INPUT_PIXELS } from '../decode/open-image.ts';
 import { EXTENSION, MAX_SIDE, type OutputFormat, supportsAlpha } from './formats.ts';
@@ -52,14 +54,30 @@ const WHITE_HEX = '#ffffff';
 const WHITE: Rgba = { r: 255, g: 255, b: 255, alpha: 1 };
 const TRANSPARENT: Rgba = { r: 0, g: 0, b: 0, alpha: 0 };
 
+/** A rectangle in pixels of the image as displayed (after EXIF orientation). */
+export interface Region {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
 /** What a tool asks for. Callers decide the output format (a converter's target, or the input's own). */
 export interface ImageJobSpec {
   format: OutputFormat;
   /** 1..100; only lossy encoders use it. */
   quality?: number;
+  /** Keep only this area, in displayed coordinates: cut before any rotation or resize. */
+  extract?: Region;
   resize?: { width?: number; height?: number; fit: ResizeFit };
   /** Clockwise, applied after EXIF orientation. */
   rotate?: 0 | 90 | 180 | 270;
+  /** A mirror applied AFTER `rotate`, as users read "rotate then flip". */
+  flip?: 'none' | 'horizontal' | 'vertical';
+  /** Gaussian blur sigma after resizing (smoothing noise so a byte budget can be met). */
+  blur?: number;
+  /** Pixels per inch to write into the file (EXIF resolution; PNG also pHYs); nothing else is copied. */
+  density?: number;
   /** The input's size if known, used only to bound what a resize may produce. */
   inputSize?: { width?: number; height?: number };
 }
@@ -81,17 +99,41 @@ export type OutputStep =
   | { format: 'tiff'; options: TiffOptions }
   | { format: 'avif'; options: AvifOptions };
 
-export interface ImagePlan {
+/**
+ * Everything a plan does to the pixels, in the order sharp runs it (`applySteps` calls them so): EXIF
+ * orientation, `extract`, `flatten`, `resize`, the mirrors `flip`/`flop`, `rotate`, `extractAfterResize`,
+ * `blur`, colour space. sharp always mirrors BEFORE a 90° rotation whatever the call order, so a planner
+ * that wants "rotate, then mirror" stores the equivalent mirror-then-rotate (see `mirrorBeforeRotate`).
+ */
+export interface PixelSteps {
   /** Always true: EXIF orientation is applied before anything else. */
   autoOrient: true;
+  /** A crop in displayed coordinates, right after EXIF orientation. */
+  extract?: Region;
+  /** Mirror top-bottom (about the x-axis), before `rotate`. */
+  flip?: true;
+  /** Mirror left-right (about the y-axis), before `rotate`. */
+  flop?: true;
   rotate?: 90 | 180 | 270;
   /** Set for outputs without alpha: transparent pixels become this colour instead of black. */
   flatten?: { background: string };
   resize?: ResizeStep;
+  /** A crop of the resized (and rotated) image, e.g. the part of an overlay that lands on its base. */
+  extractAfterResize?: Region;
+  /** Gaussian blur sigma (0.3..1000), after the resize. */
+  blur?: number;
   colourspace: 'srgb';
+}
+
+export interface ImagePlan extends PixelSteps {
   output: OutputStep;
   /** The download extension for `output.format`. */
   extension: string;
+  /**
+   * Pixels per inch written into the file. Only the density is written: the input's EXIF is dropped
+   * first (sharp's density setter alone would carry the input's EXIF, GPS included, into the output).
+   */
+  density?: number;
 }
 
 export function planImageJob(spec: ImageJobSpec): ImagePlan {
@@ -101,10 +143,48 @@ export function planImageJob(spec: ImageJobSpec): ImagePlan {
     output: planOutput(spec.format, spec.quality),
     extension: EXTENSION[spec.format],
   };
+  if (spec.extract) plan.extract = planExtract(spec.extract);
+  const mirror = mirrorBeforeRotate(spec.rotate ?? 0, spec.flip ?? 'none');
+  if (mirror === 'vertical') plan.flip = true;
+  if (mirror === 'horizontal') plan.flop = true;
   if (spec.rotate) plan.rotate = spec.rotate;
   if (!supportsAlpha(spec.format)) plan.flatten = { background: WHITE_HEX };
   if (spec.resize) plan.resize = planResize(spec.resize, spec.format, spec.inputSize);
+  if (spec.blur !== undefined && spec.blur > 0) plan.blur = Math.min(1000, Math.max(0.3, spec.blur));
+  if (spec.density !== undefined) {
+    if (!(spec.density > 0))
+      throw new JobFailure('The density must be a positive number of pixels per inch.');
+    plan.density = spec.density;
+  }
   return plan;
+}
+
+/**
+ * sharp mirrors before it rotates. "Rotate by r, then mirror m" equals "mirror m', then rotate by r":
+ * a quarter turn swaps the axes, so a left-right mirror after 90°/270° is a top-bottom mirror before
+ * it (and vice versa); 0° and 180° commute with both mirrors.
+ */
+export function mirrorBeforeRotate(
+  rotate: 0 | 90 | 180 | 270,
+  flipAfter: 'none' | 'horizontal' | 'vertical',
+): 'none' | 'horizontal' | 'vertical' {
+  if (flipAfter === 'none' || rotate === 0 || rotate === 180) return flipAfter;
+  return flipAfter === 'horizontal' ? 'vertical' : 'horizontal';
+}
+
+function planExtract(region: Region): Region {
+  const { left, top, width, height } = region;
+  for (const [name, value, min] of [
+    ['left', left, 0],
+    ['top', top, 0],
+    ['width', width, 1],
+    ['height', height, 1],
+  ] as const) {
+    if (!Number.isInteger(value) || value < min) {
+      throw new JobFailure(`The crop ${name} must be a whole number of pixels, at least ${min}.`);
+    }
+  }
+  return { left, top, width, height };
 }
 
 /** Clamp to the catalog's 1..100; the schema already checks it, this keeps the encoder safe anyway. */
@@ -205,14 +285,36 @@ function checkOutputSize(
 
 /** The only place where a plan becomes sharp calls. sharp orders the operations itself; see the header. */
 export function applyPlan(image: Sharp, plan: ImagePlan): Sharp {
+  return applyOutput(applySteps(image, plan), plan);
+}
+
+/**
+ * The pixel steps alone, for tools that take the pixels out (`.raw()`) to work on them or to encode
+ * them several times. Call order matters to sharp: `extract` before `rotate(angle)` keeps the crop in
+ * displayed coordinates, and before `resize` makes it a pre-resize crop.
+ */
+export function applySteps(image: Sharp, steps: PixelSteps): Sharp {
   let out = image.rotate(); // no angle = EXIF orientation (and the tag is dropped)
-  if (plan.rotate) out = out.rotate(plan.rotate);
-  if (plan.flatten) out = out.flatten({ background: plan.flatten.background });
-  if (plan.resize) {
-    const { width, height, fit, background, withoutEnlargement } = plan.resize;
+  if (steps.extract) out = out.extract(steps.extract);
+  if (steps.flip) out = out.flip();
+  if (steps.flop) out = out.flop();
+  if (steps.rotate) out = out.rotate(steps.rotate);
+  if (steps.flatten) out = out.flatten({ background: steps.flatten.background });
+  if (steps.resize) {
+    const { width, height, fit, background, withoutEnlargement } = steps.resize;
     out = out.resize({ width, height, fit, background, withoutEnlargement });
   }
-  out = out.toColourspace(plan.colourspace);
+  if (steps.extractAfterResize) out = out.extract(steps.extractAfterResize);
+  if (steps.blur) out = out.blur(steps.blur);
+  return out.toColourspace(steps.colourspace);
+}
+
+function applyOutput(image: Sharp, plan: Pick<ImagePlan, 'output' | 'density'>): Sharp {
+  let out = image;
+  // `withExif({})` replaces the input's EXIF with nothing; `withDensity` then writes the resolution
+  // into a minimal EXIF (and pHYs for PNG; sharp writes no JFIF header). withDensity alone would keep
+  // the input's EXIF, GPS included.
+  if (plan.density) out = out.withExif({}).withDensity(plan.density);
   const { output } = plan;
   switch (output.format) {
     case 'jpeg':

@@ -1,0 +1,80 @@
+/**
+ * HEIC: HEVC-coded HEIF, as iPhones write it. libvips' bundled libheif has no HEVC decoder, so
+ * libheif itself, compiled to WebAssembly with libde265 (libheif-js, no native build, nothing fetched
+ * at install), decodes the primary image. libheif applies the container's transformations (clean
+ * aperture, `irot` rotation, `imir` mirroring) and assembles grid tiles; EXIF orientation, which HEIF
+ * readers must ignore, never reaches sharp (raw input has none).
+ *
+ * The pixel bound is checked on the header's size (our own parser, then libheif's handle) before
+ * anything is decoded. Every libheif object is released after use: the wasm heap lives as long as
+ * the worker, and one leaked context per photo would add up.
+ */
+import { createRequire } from 'node:module';
+import { type HeifInfo, readHeif } from '@mediakit/media';
+import { checkPixelLimit, type RawImage, withoutUselessAlpha } from './raw-image.ts';
+
+/** The small part of libheif-js's JS API used here (the package ships no types for it). */
+interface HeifImageHandle {
+  get_width(): number;
+  get_height(): number;
+  is_primary(): boolean;
+  display(
+    target: { data: Uint8ClampedArray; width: number; height: number },
+    done: (result: { data: Uint8ClampedArray } | null) => void,
+  ): void;
+  free(): void;
+}
+interface LibHeif {
+  ready?: Promise<unknown>;
+  HeifDecoder: new () => { decoder: unknown; decode(data: Uint8Array): HeifImageHandle[] };
+  heif_context_free(context: unknown): void;
+}
+
+let loading: Promise<LibHeif> | undefined;
+
+/** Loaded on the first HEIC only: the 2 MB bundle is not worth holding for workers that never see one. */
+function libheif(): Promise<LibHeif> {
+  loading ??= (async () => {
+    const lib = createRequire(import.meta.url)('libheif-js/wasm-bundle') as LibHeif;
+    await lib.ready;
+    return lib;
+  })();
+  return loading;
+}
+
+export interface DecodedHeic {
+  image: RawImage;
+  /** Colour information of the primary image, for tagging the pixels (see icc-tag.ts). */
+  colour: Pick<HeifInfo, 'icc' | 'nclx'>;
+}
+
+export async function decodeHeic(file: Buffer, limitInputPixels: number): Promise<DecodedHeic> {
+  const info = readHeif(file);
+  if (info?.codec !== 'hevc') throw new Error('heifload: not an HEVC-coded HEIF image');
+  if (info.width && info.height) checkPixelLimit(info.width, info.height, limitInputPixels);
+
+  const lib = await libheif();
+  const decoder = new lib.HeifDecoder();
+  const handles = decoder.decode(file);
+  try {
+    const primary = handles.find((h) => h.is_primary()) ?? handles[0];
+    if (!primary) throw new Error('heifload: the file holds no image libheif can read');
+    const width = primary.get_width();
+    const height = primary.get_height();
+    checkPixelLimit(width, height, limitInputPixels);
+    const target = { data: new Uint8ClampedArray(width * height * 4), width, height };
+    const shown = await new Promise<{ data: Uint8ClampedArray } | null>((resolve) =>
+      primary.display(target, resolve),
+    );
+    if (!shown) throw new Error('heifload: the HEVC image data could not be decoded');
+    const rgba = new Uint8Array(shown.data.buffer, shown.data.byteOffset, shown.data.byteLength);
+    return {
+      image: withoutUselessAlpha({ width, height, channels: 4, data: rgba }),
+      colour: { icc: info.icc, nclx: info.nclx },
+    };
+  } finally {
+    for (const handle of handles) handle.free();
+    if (decoder.decoder) lib.heif_context_free(decoder.decoder);
+    decoder.decoder = null;
+  }
+}

@@ -1,0 +1,269 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { JobFailure } from '../../../../packages/worker/src/types.ts';
+import { applyPlan, planImageJob } from '../tools/pipeline.ts';
+import { openImage } from './open-image.ts';
+import { UnreadableInput } from './raw-image.ts';
+import { sanitizeSvg, unescapeCss } from './svg-sanitize.ts';
+
+// The worker package's index also starts the runtime; only its contract module is needed here.
+vi.mock('@mediakit/worker', () => import('../../../../packages/worker/src/types.ts'));
+
+/**
+ * Hostile SVGs end to end through openImage, as a converter reads them: each is refused with a
+ * sentence naming the file and the reason, and a local TCP listener proves nothing was fetched.
+ */
+
+let dir: string;
+let listener: Server;
+let port: number;
+let connections = 0;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'imager-svg-'));
+  await writeFile(
+    join(dir, 'secret.png'),
+    await sharp({ create: { width: 4, height: 4, channels: 3, background: '#0f0' } })
+      .png()
+      .toBuffer(),
+  );
+  listener = createServer((socket) => {
+    connections++;
+    socket.destroy();
+  });
+  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+  port = (listener.address() as { port: number }).port;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => listener.close(resolve));
+  await rm(dir, { recursive: true, force: true });
+});
+
+const SVG = 'xmlns="http://www.w3.org/2000/svg"';
+const XLINK = 'xmlns:xlink="http://www.w3.org/1999/xlink"';
+
+/** Writes the SVG into the temp dir (so relative paths have somewhere to point) and converts it to PNG. */
+async function convert(name: string, svg: string): Promise<Buffer> {
+  const path = join(dir, name);
+  await writeFile(path, svg);
+  const image = await openImage({ path, format: 'svg', name });
+  return applyPlan(image, planImageJob({ format: 'png' })).toBuffer();
+}
+
+async function refusal(name: string, svg: string): Promise<string> {
+  const error = await convert(name, svg).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(JobFailure);
+  return (error as Error).message;
+}
+
+describe('hostile SVGs are refused before librsvg sees them', () => {
+  const attacks: [string, () => string, RegExp][] = [
+    [
+      'external entity',
+      () =>
+        `<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]><svg ${SVG} width="10" height="10"><text>&x;</text></svg>`,
+      /declares entities or other markup in a DOCTYPE/,
+    ],
+    [
+      'billion laughs',
+      () =>
+        `<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "lol"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">]>` +
+        `<svg ${SVG} width="10" height="10"><text>&c;</text></svg>`,
+      /declares entities/,
+    ],
+    [
+      'an undeclared entity',
+      () => `<svg ${SVG} width="10" height="10"><text>&x;</text></svg>`,
+      /not well-formed XML/,
+    ],
+    [
+      'an http image',
+      () =>
+        `<svg ${SVG} width="10" height="10"><image href="http://127.0.0.1:${port}/x.png" width="10" height="10"/></svg>`,
+      /loads an outside resource \(“http:\/\/127\.0\.0\.1:\d+\/x\.png”\)/,
+    ],
+    [
+      'an http image by xlink:href',
+      () =>
+        `<svg ${SVG} ${XLINK} width="10" height="10"><image xlink:href="http://127.0.0.1:${port}/x.png"/></svg>`,
+      /loads an outside resource/,
+    ],
+    [
+      'an xlink:href under another prefix',
+      () =>
+        `<svg ${SVG} xmlns:q="http://www.w3.org/1999/xlink" width="10" height="10"><image q:href=" http://127.0.0.1:${port}/x.png"/></svg>`,
+      /loads an outside resource/,
+    ],
+    [
+      'a file: image',
+      () => `<svg ${SVG} width="10" height="10"><image href="file:///etc/hostname"/></svg>`,
+      /loads an outside resource \(“file:\/\/\/etc\/hostname”\)/,
+    ],
+    [
+      'a relative path',
+      () => `<svg ${SVG} width="10" height="10"><image href="../secret.png"/></svg>`,
+      /outside resource/,
+    ],
+    [
+      'a <use> of another file',
+      () => `<svg ${SVG} width="10" height="10"><use href="other.svg#a"/></svg>`,
+      /outside resource/,
+    ],
+    [
+      'a <script>',
+      () => `<svg ${SVG} width="10" height="10"><script>alert(1)</script></svg>`,
+      /contains a <script> element/,
+    ],
+    [
+      'an event handler',
+      () => `<svg ${SVG} width="10" height="10" onload="alert(1)"/>`,
+      /event handler attribute \(onload\)/,
+    ],
+    [
+      '<foreignObject>',
+      () =>
+        `<svg ${SVG} width="10" height="10"><foreignObject><div xmlns="http://www.w3.org/1999/xhtml">x</div></foreignObject></svg>`,
+      /<foreignObject> element/,
+    ],
+    [
+      'a CSS url() in a style attribute',
+      () =>
+        `<svg ${SVG} width="10" height="10"><rect width="10" height="10" style="background:url(http://127.0.0.1:${port}/bg.png)"/></svg>`,
+      /outside resource \(“http:\/\/127\.0\.0\.1/,
+    ],
+    [
+      'a CSS url() spelled with escapes',
+      () =>
+        `<svg ${SVG} width="10" height="10"><rect width="10" height="10" fill="\\75 rl('http://127.0.0.1:${port}/f')"/></svg>`,
+      /outside resource/,
+    ],
+    [
+      'a url() in a presentation attribute',
+      () =>
+        `<svg ${SVG} width="10" height="10"><rect width="10" height="10" filter="url(file:///etc/passwd#f)"/></svg>`,
+      /outside resource/,
+    ],
+    [
+      '@import in a <style>',
+      () =>
+        `<svg ${SVG} width="10" height="10"><style>@import "http://127.0.0.1:${port}/a.css";</style></svg>`,
+      /imports another style sheet/,
+    ],
+    [
+      'a font from outside in <style> CDATA',
+      () =>
+        `<svg ${SVG} width="10" height="10"><style><![CDATA[@font-face{font-family:x;src:url("http://127.0.0.1:${port}/f.woff")}]]></style></svg>`,
+      /outside resource/,
+    ],
+    [
+      '<?xml-stylesheet?>',
+      () => `<?xml-stylesheet href="http://127.0.0.1:${port}/a.css"?><svg ${SVG} width="10" height="10"/>`,
+      /outside style sheet/,
+    ],
+    [
+      'XInclude',
+      () =>
+        `<svg ${SVG} xmlns:xi="http://www.w3.org/2001/XInclude" width="10" height="10"><xi:include href="file:///etc/passwd" parse="text"/></svg>`,
+      /includes other files \(XInclude\)/,
+    ],
+    [
+      'an embedded SVG (which could hold anything)',
+      () => `<svg ${SVG} width="10" height="10"><image href="data:image/svg+xml;base64,PHN2Zy8+"/></svg>`,
+      /outside resource/,
+    ],
+  ];
+
+  it.each(attacks)('%s', async (_, svg, reason) => {
+    const before = connections;
+    const message = await refusal('drawing.svg', svg());
+    expect(message).toMatch(/^drawing\.svg could not be read: /);
+    expect(message).toMatch(reason);
+    // Give a connection attempt, if any had been made, time to arrive.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(connections).toBe(before);
+  });
+
+  it('an inline image that would decode to more than the pixel limit', async () => {
+    const png = Buffer.from(
+      await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } })
+        .png()
+        .toBuffer(),
+    );
+    png.writeUInt32BE(20_000, 16);
+    png.writeUInt32BE(20_000, 20);
+    const svg = `<svg ${SVG} width="10" height="10"><image href="data:image/png;base64,${png.toString('base64')}"/></svg>`;
+    expect(await refusal('bomb.svg', svg)).toMatch(/embeds an image of more than 100 megapixels/);
+  });
+});
+
+describe('clean SVGs render', () => {
+  it('with an embedded data: PNG, at the declared size, on a transparent background', async () => {
+    const green = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#00ff00' } })
+      .png()
+      .toBuffer();
+    const svg =
+      `<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">\n` +
+      `<!-- drawn by hand --><svg ${SVG} ${XLINK} width="40" height="20">` +
+      `<defs><linearGradient id="g"><stop offset="0" stop-color="#00f"/></linearGradient></defs>` +
+      `<image xlink:href="data:image/png;base64,${green.toString('base64')}" width="20" height="20"/>` +
+      `<rect x="20" width="10" height="20" style="fill:url(#g)"/><a href="https://example.com"><rect x="30" width="5" height="5" fill="red"/></a>` +
+      `<metadata><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="http://example.com/x"/></rdf:RDF></metadata></svg>`;
+    const png = await convert('clean.svg', svg);
+    const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+    expect(info).toMatchObject({ width: 40, height: 20, channels: 4 });
+    const px = (x: number, y: number) => [...data.subarray((y * 40 + x) * 4, (y * 40 + x + 1) * 4)];
+    expect(px(10, 10)).toEqual([0, 255, 0, 255]);
+    expect(px(25, 10)).toEqual([0, 0, 255, 255]);
+    expect(px(32, 2)).toEqual([255, 0, 0, 255]);
+    expect(px(38, 18)[3]).toBe(0);
+  });
+
+  it('a drawing larger than the pixel limit is rendered smaller, not refused', async () => {
+    const svg = `<svg ${SVG} width="40000" height="20000"><rect width="40000" height="20000" fill="#f00"/></svg>`;
+    const path = join(dir, 'poster.svg');
+    await writeFile(path, svg);
+    const image = await openImage(
+      { path, format: 'svg', name: 'poster.svg' },
+      { limitInputPixels: 2_000_000 },
+    );
+    const meta = await applyPlan(image, planImageJob({ format: 'png' })).toBuffer({
+      resolveWithObject: true,
+    });
+    expect(meta.info.width / meta.info.height).toBeCloseTo(2, 1);
+    expect(meta.info.width * meta.info.height).toBeLessThanOrEqual(2_000_000);
+    expect(meta.info.width).toBeGreaterThan(1900);
+  });
+});
+
+describe('sanitizeSvg', () => {
+  it('re-serialises only what it checked: no comments, no DOCTYPE, no foreign elements, no xml:base', () => {
+    const { svg } = sanitizeSvg(
+      Buffer.from(
+        `\uFEFF<?xml version="1.0"?><!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">` +
+          `<svg ${SVG} xmlns:ink="http://www.inkscape.org/namespaces/inkscape" xml:base="http://x/" width="1" height="1">` +
+          `<!-- c --><ink:data><ink:x href="http://example.com"/></ink:data><text x="0">a &amp; b &lt; c</text><?pi x?></svg>`,
+      ),
+    );
+    expect(svg).toBe(
+      `<svg xmlns="http://www.w3.org/2000/svg" xmlns:ink="http://www.inkscape.org/namespaces/inkscape" width="1" height="1"><text x="0">a &amp; b &lt; c</text></svg>`,
+    );
+  });
+
+  it('reads UTF-16 and declared 8-bit encodings, and refuses invalid UTF-8', () => {
+    const text = `<svg ${SVG} width="1" height="1"><text>é</text></svg>`;
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+    expect(sanitizeSvg(utf16).svg).toContain('<text>é</text>');
+    const latin1 = Buffer.from(`<?xml version="1.0" encoding="ISO-8859-1"?>${text}`, 'latin1');
+    expect(sanitizeSvg(latin1).svg).toContain('<text>é</text>');
+    expect(() => sanitizeSvg(Buffer.from([0x3c, 0x73, 0x76, 0x67, 0xff, 0x3e]))).toThrow(UnreadableInput);
+  });
+
+  it('resolves CSS escapes', () => {
+    expect(unescapeCss('\\75 rl(x) \\@import \\000075rl')).toBe('url(x) @import url');
+  });
+});

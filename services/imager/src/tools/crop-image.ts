@@ -1,0 +1,39 @@
+/**
+ * crop-image: one image cut to `x`, `y`, `width`, `height`, in the pixels the user sees: EXIF
+ * orientation is applied before the cut (the catalog checks the box against the displayed size too).
+ * Keeps the input's format; formats sharp cannot write become PNG (formats.ts).
+ */
+import { JobFailure, type ToolHandler } from '@mediakit/worker';
+import { openImage } from '../decode/open-image.ts';
+import { eachInput } from './editing-each-input.ts';
+import { displayedSize, type Size } from './editing-pixels.ts';
+import { sameFormatAs } from './formats.ts';
+import { applyPlan, type ImagePlan, planImageJob } from './pipeline.ts';
+
+export interface CropParams {
+  x?: number;
+  y?: number;
+  width: number;
+  height: number;
+}
+
+/** Pure: the plan for one input of displayed size `size`; a box outside the frame is the user's mistake. */
+export function planCrop(inputFormat: string, size: Size, params: CropParams): ImagePlan {
+  const { x = 0, y = 0, width, height } = params;
+  if (x + width > size.width || y + height > size.height) {
+    throw new JobFailure(
+      `The crop (${width}×${height} at ${x},${y}) must lie inside the ${size.width}×${size.height} image.`,
+    );
+  }
+  return planImageJob({
+    format: sameFormatAs(inputFormat),
+    extract: { left: x, top: y, width, height },
+  });
+}
+
+export const cropImage: ToolHandler<CropParams> = (ctx) =>
+  eachInput(ctx, async (input, base) => {
+    const image = await openImage(input);
+    const plan = planCrop(input.format, await displayedSize(image), ctx.params);
+    return { data: applyPlan(image, plan), extension: plan.extension, name: `${base}-cropped` };
+  });

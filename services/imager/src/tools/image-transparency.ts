@@ -1,0 +1,39 @@
+/**
+ * image-transparency: 1..50 images made see-through. Every pixel's alpha becomes opacity × its own
+ * alpha (so a half-transparent pixel at 50 % ends at a quarter), written as a lossless RGBA PNG
+ * whatever the input format: PNG is the format that every browser and editor reads with alpha.
+ */
+import type { ToolHandler } from '@mediakit/worker';
+import { openImage } from '../decode/open-image.ts';
+import { eachInput } from './editing-each-input.ts';
+import { fromRaw, multiplyAlpha, toRaw } from './editing-pixels.ts';
+import { applyPlan, type ImagePlan, planImageJob } from './pipeline.ts';
+
+export interface TransparencyParams {
+  /** 0 (invisible) .. 100 (unchanged), percent. */
+  opacity: number;
+}
+
+export interface TransparencyPlan {
+  /** Orientation and sRGB before the pixels come out as RGBA. */
+  pixels: ImagePlan;
+  /** The factor every alpha value is multiplied by, 0..1. */
+  alphaFactor: number;
+  /** How the result is written. */
+  output: ImagePlan;
+}
+
+/** Pure. */
+export function planTransparency(params: TransparencyParams): TransparencyPlan {
+  const png = planImageJob({ format: 'png' });
+  return { pixels: png, alphaFactor: Math.min(100, Math.max(0, params.opacity)) / 100, output: png };
+}
+
+export const imageTransparency: ToolHandler<TransparencyParams> = (ctx) => {
+  const plan = planTransparency(ctx.params);
+  return eachInput(ctx, async (input, base) => {
+    const raw = await toRaw(await openImage(input), plan.pixels, 'add', ctx.signal);
+    const data = applyPlan(fromRaw(multiplyAlpha(raw, plan.alphaFactor)), plan.output);
+    return { data, extension: plan.output.extension, name: `${base}-transparent` };
+  });
+};
