@@ -53,7 +53,7 @@ describe('startStack', () => {
     expect(Object.keys(pids).sort()).toEqual(['auth', 'content', 'nats']);
     expect(stack.natsUrl).toBe(`nats://127.0.0.1:${stack.ports.nats}`);
     expect(stack.ports.auth.GRPC_PORT).not.toBe(50051);
-    expect(await readyz(stack.ports.auth.HEALTH_PORT)).toBe(200);
+    expect(await readyz(stack.ports.auth.HTTP_PORT)).toBe(200);
     expect(await readyz(stack.ports.content.HEALTH_PORT)).toBe(200);
     // Services' pino JSON lines arrive through onLog, tagged with the service's name.
     for (const name of ['auth', 'content']) {
@@ -88,7 +88,7 @@ describe('startStack', () => {
     await stack.restart('auth');
     expect(processGone(before)).toBe(true);
     expect(stack.pids().auth).not.toBe(before);
-    expect(await readyz(stack.ports.auth.HEALTH_PORT)).toBe(200);
+    expect(await readyz(stack.ports.auth.HTTP_PORT)).toBe(200);
   });
 
   it('stops every process', async () => {

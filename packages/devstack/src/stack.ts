@@ -28,7 +28,7 @@ export interface ServiceSpec {
 
 /** Every service, in start order. Adding a service is adding a line here. */
 export const serviceSpecs: readonly ServiceSpec[] = [
-  { name: 'auth', ports: { GRPC_PORT: 50051, HEALTH_PORT: 9101 }, readyPort: 'HEALTH_PORT', stopPhase: 2 },
+  { name: 'auth', ports: { GRPC_PORT: 50051, HTTP_PORT: 8083 }, readyPort: 'HTTP_PORT', stopPhase: 2 },
   { name: 'files', ports: { GRPC_PORT: 50052, HTTP_PORT: 8082 }, readyPort: 'HTTP_PORT', stopPhase: 2 },
   { name: 'jobs', ports: { GRPC_PORT: 50053, HEALTH_PORT: 9103 }, readyPort: 'HEALTH_PORT', stopPhase: 2 },
   { name: 'content', ports: { GRPC_PORT: 50054, HEALTH_PORT: 9104 }, readyPort: 'HEALTH_PORT', stopPhase: 2 },
@@ -186,6 +186,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     JOBS_GRPC_ADDR: `127.0.0.1:${ports.jobs.GRPC_PORT}`,
     CONTENT_GRPC_ADDR: `127.0.0.1:${ports.content.GRPC_PORT}`,
     FILES_HTTP_URL: `http://127.0.0.1:${ports.files.HTTP_PORT}`,
+    // The auth service's HTTP side: the JWKS that verifies access tokens (and /oidc later).
+    AUTH_HTTP_URL: `http://127.0.0.1:${ports.auth.HTTP_PORT}`,
+    AUTH_JWKS_URL: `http://127.0.0.1:${ports.auth.HTTP_PORT}/oidc/jwks`,
   };
   await mkdir(dataDir, { recursive: true });
 

@@ -63,6 +63,7 @@ beforeAll(async () => {
       deleteFile: unused,
       registerOutput: unused,
       deleteJobOutputs: unused,
+      claimOwner: unused,
     },
     createLogger('test', 'silent'),
   );

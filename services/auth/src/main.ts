@@ -1,38 +1,20 @@
-import { addService, notImplemented, runService, serveGrpc, serveHealth } from '@mediakit/kit';
-import { authV1 } from '@mediakit/proto';
+import { openDocumentStore, runService } from '@mediakit/kit';
 import { authEnv } from './env.ts';
-import { findPlan, plansFromConfig } from './plans.ts';
+import { startAuth } from './start-auth.ts';
 
-// Minimal auth service: plans and their limits. Users, sessions and the OpenID Provider come later.
+// The account service: users, the app session (JWT access tokens, rotating opaque refresh tokens),
+// the signing keys and their JWKS, plans. The OpenID Provider joins the HTTP server later.
 await runService({
   name: 'auth',
   env: authEnv,
   async start({ config, log, onShutdown }) {
-    const plans = plansFromConfig(config);
-
-    await serveGrpc({
-      address: `${config.HOST}:${config.GRPC_PORT}`,
-      log,
-      onShutdown,
-      register: (server) =>
-        addService<authV1.AuthServiceServer>(
-          server,
-          authV1.AuthServiceService,
-          {
-            async listPlans() {
-              return { plans };
-            },
-            // Everyone has the free plan until accounts and subscriptions exist.
-            async getOwnerPlan() {
-              return findPlan(plans, 'free');
-            },
-            async getUser() {
-              throw notImplemented('Accounts are not available yet.');
-            },
-          },
-          log,
-        ),
+    const store = await openDocumentStore({
+      mongodbUrl: config.MONGODB_URL,
+      dataDir: config.DATA_DIR,
+      service: 'auth',
     });
-    await serveHealth({ host: config.HOST, port: config.HEALTH_PORT, checks: {}, onShutdown });
+    // Registered first, so it runs last: after both servers stopped taking requests.
+    onShutdown(() => store.close());
+    await startAuth({ config, store, log, onShutdown });
   },
 });

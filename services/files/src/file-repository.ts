@@ -88,6 +88,14 @@ export class FileRepository {
     return this.#files.find({ ownerId, jobId });
   }
 
+  /**
+   * Gives every record of one owner (uploads and job outputs alike) to another, in one write;
+   * returns how many moved. Running it again moves nothing, so a retried claim is harmless.
+   */
+  reassignOwner(fromOwnerId: string, toOwnerId: string): Promise<number> {
+    return this.#files.updateMany({ ownerId: fromOwnerId }, { $set: { ownerId: toOwnerId } });
+  }
+
   /** The oldest-expired first, so a backlog drains in order. */
   findExpired(nowIso: string, limit: number): Promise<FileDoc[]> {
     return this.#files.find({ expiresAt: { $lte: nowIso } }, { sort: { expiresAt: 1 }, limit });

@@ -205,6 +205,20 @@ export class FilesService {
     return docs.length;
   }
 
+  /**
+   * Moves everything `fromOwnerId` has to `toOwnerId`: a guest who signs in keeps their files
+   * (the gateway decides who may claim what). Object keys do not name owners, so only records
+   * change. Expiry times stay as they were: what a guest uploaded expires as it would have.
+   */
+  async claimOwner(fromOwnerId: string, toOwnerId: string): Promise<number> {
+    if (fromOwnerId === toOwnerId) {
+      throw badRequest('to_owner_id must differ from from_owner_id.', [
+        { field: 'to_owner_id', message: 'same as from_owner_id' },
+      ]);
+    }
+    return this.#files.reassignOwner(fromOwnerId, toOwnerId);
+  }
+
   /** The bytes of a file the caller was allowed to see, whole or one range. */
   async openContent(doc: FileDoc, range?: ByteRange): Promise<Readable> {
     try {

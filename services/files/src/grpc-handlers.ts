@@ -50,6 +50,14 @@ export function filesGrpcHandlers(service: FilesService): AsyncService<FilesRpcs
       );
       return { deleted };
     },
+
+    async claimOwner(request) {
+      const moved = await service.claimOwner(
+        required(request.fromOwnerId, 'from_owner_id'),
+        required(request.toOwnerId, 'to_owner_id'),
+      );
+      return { moved };
+    },
   };
 }
 

@@ -4,11 +4,14 @@ import { catalog, toPublicTool } from '@mediakit/catalog';
 import Fastify from 'fastify';
 import { Pool } from 'undici';
 import type { GatewayDeps } from './deps.ts';
+import { createGuestClaims } from './guest-claims.ts';
 import { createPlans } from './plans.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { identityPlugin } from './plugins/identity.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
+import { accountRoutes } from './routes/account.ts';
+import { authRoutes } from './routes/auth.ts';
 import { filesRoutes } from './routes/files.ts';
 import { healthRoutes } from './routes/health.ts';
 import { jobEventsRoutes } from './routes/job-events.ts';
@@ -40,6 +43,7 @@ export async function buildApp(deps: GatewayDeps) {
   app.removeContentTypeParser('text/plain');
 
   const limits = deps.rateLimit ?? { perMinute: 600, writesPerMinute: 120 };
+  const authPerMinute = limits.authPerMinute ?? 20;
   const plans = createPlans(deps.auth);
   const filesHttpOrigin = new URL(deps.filesHttpUrl).origin;
   // One keep-alive pool to the files service, shared by uploads, downloads, tus and health.
@@ -50,7 +54,10 @@ export async function buildApp(deps: GatewayDeps) {
 
   await app.register(securityPlugin, { perMinute: limits.perMinute });
   await app.register(errorsPlugin);
-  await app.register(identityPlugin);
+  await app.register(identityPlugin, {
+    tokens: deps.tokens,
+    claims: createGuestClaims({ files: deps.files, jobs: deps.jobs }),
+  });
   // Fastify already logs every request; reply-from's own per-request lines would only repeat it.
   await app.register(replyFrom, { base: filesHttpOrigin, undici: filesHttp, disableRequestLogging: true });
 
@@ -58,6 +65,8 @@ export async function buildApp(deps: GatewayDeps) {
   const writesPerMinute = limits.writesPerMinute;
   await app.register(toolsRoutes, { prefix: API });
   await app.register(plansRoutes, { prefix: API, auth });
+  await app.register(authRoutes, { prefix: API, auth, authPerMinute });
+  await app.register(accountRoutes, { prefix: API, auth, authPerMinute });
   await app.register(filesRoutes, { prefix: API, files, plans, filesHttp, writesPerMinute });
   await app.register(uploadsRoutes, { prefix: API, plans, writesPerMinute });
   await app.register(jobsRoutes, { prefix: API, jobs, plans, writesPerMinute });

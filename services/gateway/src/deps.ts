@@ -1,5 +1,6 @@
 import type { AsyncClient, Logger } from '@mediakit/kit';
 import type { authV1, contentV1, filesV1, jobsV1 } from '@mediakit/proto';
+import type { AccessTokenVerifier } from './access-tokens.ts';
 
 /**
  * What the gateway talks to, narrowed to the calls it makes, so tests can hand in plain objects
@@ -7,13 +8,25 @@ import type { authV1, contentV1, filesV1, jobsV1 } from '@mediakit/proto';
  */
 export type FilesClient = Pick<
   AsyncClient<filesV1.FilesServiceClient>,
-  'getFile' | 'listFiles' | 'deleteFile'
+  'getFile' | 'listFiles' | 'deleteFile' | 'claimOwner'
 >;
 export type JobsClient = Pick<
   AsyncClient<jobsV1.JobsServiceClient>,
-  'createJob' | 'getJob' | 'listJobs' | 'cancelJob' | 'retryJob' | 'deleteJob' | 'getStats'
+  'createJob' | 'getJob' | 'listJobs' | 'cancelJob' | 'retryJob' | 'deleteJob' | 'getStats' | 'claimOwner'
 >;
-export type AuthClient = Pick<AsyncClient<authV1.AuthServiceClient>, 'getOwnerPlan' | 'listPlans'>;
+export type AuthClient = Pick<
+  AsyncClient<authV1.AuthServiceClient>,
+  | 'getOwnerPlan'
+  | 'listPlans'
+  | 'getUser'
+  | 'signup'
+  | 'login'
+  | 'refreshToken'
+  | 'logout'
+  | 'updateAccount'
+  | 'changePassword'
+  | 'deleteAccount'
+>;
 export type ContentClient = Pick<AsyncClient<contentV1.ContentServiceClient>, 'getArticle'>;
 
 /** One message of a core NATS subscription: the gateway only reads its bytes. */
@@ -35,6 +48,8 @@ export interface GatewayDeps {
   files: FilesClient;
   jobs: JobsClient;
   auth: AuthClient;
+  /** Checks `Authorization: Bearer` access tokens (against the issuer's JWKS in production). */
+  tokens: AccessTokenVerifier;
   /** Only for the health check; the content routes come with their own issue. */
   content?: ContentClient;
   nats: UpdateBus;
@@ -45,5 +60,10 @@ export interface GatewayDeps {
   log: Logger;
   /** Trust X-Forwarded-For / X-Forwarded-Proto (only behind a proxy that sets them). */
   trustProxy: boolean;
-  rateLimit?: { perMinute: number; writesPerMinute: number };
+  rateLimit?: {
+    perMinute: number;
+    writesPerMinute: number;
+    /** Sign-up, login and refresh per address: the routes that guess passwords and tokens. */
+    authPerMinute?: number;
+  };
 }

@@ -31,6 +31,27 @@ export const gatewayEnv = Type.Object({
     default: 120,
     description: 'uploads and new jobs per minute per caller',
   }),
+  RATE_LIMIT_AUTH_PER_MINUTE: Type.Integer({
+    minimum: 1,
+    default: 20,
+    description: 'sign-ups, logins, token refreshes and password changes per minute per client address',
+  }),
+  PUBLIC_URL: Type.String({
+    default: 'http://localhost:8080',
+    pattern: '^https?://[^/]+$',
+    description:
+      'origin users reach Mediakit at, without a trailing slash; access tokens must be issued by <PUBLIC_URL>/oidc',
+  }),
+  AUTH_JWKS_URL: Type.String({
+    default: 'http://127.0.0.1:8083/oidc/jwks',
+    pattern: '^https?://',
+    description: "the token issuer's JWKS (the auth service's keys), used to verify access tokens",
+  }),
+  AUTH_JWKS_COOLDOWN_MS: Type.Integer({
+    minimum: 0,
+    default: 30_000,
+    description: 'least time between two fetches of the JWKS when a token names an unknown key id',
+  }),
 });
 
 export type GatewayConfig = Static<typeof gatewayEnv>;

@@ -1,5 +1,6 @@
 import { connectNats, createGrpcClient, runService } from '@mediakit/kit';
 import { authV1, contentV1, filesV1, jobsV1 } from '@mediakit/proto';
+import { createAccessTokenVerifier } from './access-tokens.ts';
 import { buildApp } from './app.ts';
 import { defaultWebRoot, gatewayEnv } from './env.ts';
 
@@ -38,10 +39,19 @@ await runService({
     const nats = await connectNats(config.NATS_URL, 'gateway');
     onShutdown(() => nats.drain());
 
+    // Access tokens are the auth service's: issued as `<PUBLIC_URL>/oidc`, for the audience `mediakit`.
+    const tokens = createAccessTokenVerifier({
+      jwks: new URL(config.AUTH_JWKS_URL),
+      issuer: `${config.PUBLIC_URL}/oidc`,
+      audience: 'mediakit',
+      cooldownMs: config.AUTH_JWKS_COOLDOWN_MS,
+    });
+
     const app = await buildApp({
       files,
       jobs,
       auth,
+      tokens,
       content,
       nats,
       filesHttpUrl: config.FILES_HTTP_URL,
@@ -51,6 +61,7 @@ await runService({
       rateLimit: {
         perMinute: config.RATE_LIMIT_PER_MINUTE,
         writesPerMinute: config.RATE_LIMIT_WRITES_PER_MINUTE,
+        authPerMinute: config.RATE_LIMIT_AUTH_PER_MINUTE,
       },
     });
     await app.listen({ port: config.PORT, host: config.HOST });

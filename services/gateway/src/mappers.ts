@@ -90,3 +90,9 @@ export function toPlan(plan: authV1.Plan): ApiPlan {
     },
   };
 }
+
+export type ApiUser = Static<typeof S.User>;
+
+export function toUser(user: authV1.User): ApiUser {
+  return { sub: user.sub, email: user.email, name: user.name, plan: user.plan, roles: [...user.roles] };
+}

@@ -11,10 +11,9 @@ describe('plans', () => {
         calls++;
         return FREE_PLAN;
       },
-      listPlans: async () => ({ plans: [] }),
     };
     const plans = createPlans(auth, 60_000, () => now);
-    const guest = { id: 'guest:a', isGuest: true };
+    const guest = { id: 'guest:a', isGuest: true } as const;
     expect(await plans.forOwner(guest)).toEqual({ id: 'free', limits: FREE_PLAN.limits });
     await plans.forOwner(guest);
     expect(calls).toBe(1);
@@ -32,13 +31,14 @@ describe('plans', () => {
         if (calls++ === 0) throw new Error('down');
         return FREE_PLAN;
       },
-      listPlans: async () => ({ plans: [] }),
     });
     await expect(plans.forOwner({ id: 'guest:a', isGuest: true })).rejects.toThrow('down');
     await expect(plans.forOwner({ id: 'guest:a', isGuest: true })).resolves.toMatchObject({ id: 'free' });
-    await plans.forOwner({ id: 'user1', isGuest: false });
-    await plans.forOwner({ id: 'user1', isGuest: false });
+    const user = { id: 'user:u1', isGuest: false, sub: 'u1', roles: ['user'] } as const;
+    await plans.forOwner({ ...user, roles: [...user.roles] });
+    await plans.forOwner({ ...user, roles: [...user.roles] });
     expect(calls).toBe(4);
-    expect(asked[2]).toEqual({ ownerId: 'user1', isGuest: false });
+    // Asked for by the sub the auth service knows, not the gateway's owner id.
+    expect(asked[2]).toEqual({ ownerId: 'u1', isGuest: false });
   });
 });

@@ -20,7 +20,7 @@ const MAX_CACHED = 10_000;
  * only changes when the operator reconfigures plans, so it is cached for a minute (bounded, oldest
  * first out). Signed-in users' plans change on upgrade and are always asked for.
  */
-export function createPlans(auth: AuthClient, ttlMs = 60_000, now = Date.now): Plans {
+export function createPlans(auth: Pick<AuthClient, 'getOwnerPlan'>, ttlMs = 60_000, now = Date.now): Plans {
   const cache = new Map<string, { expires: number; plan: Promise<OwnerPlan> }>();
 
   async function fetchPlan(ownerId: string, isGuest: boolean): Promise<OwnerPlan> {
@@ -31,7 +31,8 @@ export function createPlans(auth: AuthClient, ttlMs = 60_000, now = Date.now): P
 
   return {
     forOwner(owner) {
-      if (owner && !owner.isGuest) return fetchPlan(owner.id, false);
+      // The auth service knows users by their sub, not by the gateway's `user:<sub>` owner id.
+      if (owner && !owner.isGuest) return fetchPlan(owner.sub, false);
       const key = owner?.id ?? '';
       const hit = cache.get(key);
       if (hit && hit.expires > now()) return hit.plan;

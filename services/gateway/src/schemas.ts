@@ -96,3 +96,30 @@ export const DEFAULT_LIMIT = 20;
 
 export const Page = <T extends TSchema>(item: T) =>
   Type.Object({ items: Type.Array(item), nextCursor: Type.Union([Type.String(), Type.Null()]) });
+
+/** An account as the API shows it (`GET /auth/me`, `{ user }` of sign-up, `PATCH /account`). */
+export const User = Type.Object({
+  sub: Type.String(),
+  email: Type.String(),
+  name: Type.String(),
+  plan: Type.String(),
+  roles: Type.Array(Type.String()),
+});
+
+/** What `POST /auth/login` answers (API.md "Accounts and sessions"). */
+export const Tokens = Type.Object({
+  access_token: Type.String(),
+  refresh_token: Type.String(),
+  id_token: Type.String(),
+  expires_in: Type.Integer(),
+  token_type: Type.Literal('Bearer'),
+});
+
+/** What `POST /auth/refresh_token` answers: `refresh_token` only when the session rotated. */
+export const RefreshedTokens = Type.Object({
+  access_token: Type.String(),
+  id_token: Type.Optional(Type.String()),
+  refresh_token: Type.Optional(Type.String()),
+  expires_in: Type.Optional(Type.Integer()),
+  token_type: Type.Literal('Bearer'),
+});

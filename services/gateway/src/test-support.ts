@@ -7,6 +7,8 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
 import type { AddressInfo } from 'node:net';
 import { ApiError, createLogger } from '@mediakit/kit';
 import { type authV1, type filesV1, jobsV1 } from '@mediakit/proto';
+import { createLocalJWKSet, exportJWK, generateKeyPair, type JSONWebKeySet, SignJWT } from 'jose';
+import { createAccessTokenVerifier } from './access-tokens.ts';
 import { buildApp, type GatewayApp } from './app.ts';
 import type { AuthClient, BusMessage, FilesClient, GatewayDeps, JobsClient, UpdateBus } from './deps.ts';
 
@@ -68,6 +70,7 @@ export const FREE_PLAN: authV1.Plan = {
 
 const notFound = (what: string) => () =>
   Promise.reject(new ApiError(404, 'not_found', `${what} was not found.`));
+const notInThisTest = () => Promise.reject(new ApiError(501, 'not_available_yet', 'Not faked in this test.'));
 
 /** Every call answers "not found" (or the free plan) until a test replaces the method. */
 export function fakeClients(): { files: FilesClient; jobs: JobsClient; auth: AuthClient } {
@@ -76,6 +79,7 @@ export function fakeClients(): { files: FilesClient; jobs: JobsClient; auth: Aut
       getFile: notFound('File'),
       listFiles: async () => ({ items: [], nextCursor: '' }),
       deleteFile: notFound('File'),
+      claimOwner: async () => ({ moved: 0 }),
     },
     jobs: {
       createJob: async (request) =>
@@ -93,8 +97,20 @@ export function fakeClients(): { files: FilesClient; jobs: JobsClient; auth: Aut
       getStats: async () => ({
         jobs: { total: 0, queued: 0, running: 0, succeeded: 0, failed: 0, canceled: 0 },
       }),
+      claimOwner: async () => ({ moved: 0 }),
     },
-    auth: { getOwnerPlan: async () => FREE_PLAN, listPlans: async () => ({ plans: [FREE_PLAN] }) },
+    auth: {
+      getOwnerPlan: async () => FREE_PLAN,
+      listPlans: async () => ({ plans: [FREE_PLAN] }),
+      getUser: notFound('User'),
+      signup: notInThisTest,
+      login: notInThisTest,
+      refreshToken: notInThisTest,
+      logout: notInThisTest,
+      updateAccount: notInThisTest,
+      changePassword: notInThisTest,
+      deleteAccount: notInThisTest,
+    },
   };
 }
 
@@ -160,6 +176,48 @@ export async function startFakeFilesServer(
   };
 }
 
+/** What the gateway expects of access tokens (main.ts): this issuer, this audience. */
+export const TEST_ISSUER = 'http://localhost:8080/oidc';
+export const TEST_AUDIENCE = 'mediakit';
+
+export interface TestIssuer {
+  /** The public keys, as the auth service publishes them. */
+  jwks: JSONWebKeySet;
+  /** An access token as the auth service issues it; every claim and header can be overridden. */
+  sign(
+    claims?: Record<string, unknown>,
+    options?: { expiresIn?: string | number; issuer?: string; audience?: string; kid?: string; typ?: string },
+  ): Promise<string>;
+}
+
+/** An ES256 signing key standing in for the auth service's key store. */
+export async function createTestIssuer(kid = 'test-key-1'): Promise<TestIssuer> {
+  const { publicKey, privateKey } = await generateKeyPair('ES256');
+  const jwk = { ...(await exportJWK(publicKey)), kid, alg: 'ES256', use: 'sig' };
+  return {
+    jwks: { keys: [jwk] },
+    sign(claims = {}, options = {}) {
+      // A `sub` given in claims (even undefined, to leave it out) wins over the default.
+      return new SignJWT({ roles: ['user'], sub: 'user1', ...claims })
+        .setProtectedHeader({ alg: 'ES256', kid: options.kid ?? kid, typ: options.typ ?? 'at+jwt' })
+        .setIssuer(options.issuer ?? TEST_ISSUER)
+        .setAudience(options.audience ?? TEST_AUDIENCE)
+        .setIssuedAt()
+        .setJti(crypto.randomUUID())
+        .setExpirationTime(options.expiresIn ?? '15m')
+        .sign(privateKey);
+    },
+  };
+}
+
+/** The issuer every test app trusts unless a test hands in its own verifier. */
+export const issuer = await createTestIssuer();
+
+/** `Authorization` of a signed-in user (`user:<sub>` to the gateway). */
+export async function bearer(sub = 'user1', claims: Record<string, unknown> = {}) {
+  return { authorization: `Bearer ${await issuer.sign({ sub, ...claims })}` };
+}
+
 export interface TestApp {
   app: GatewayApp;
   clients: ReturnType<typeof fakeClients>;
@@ -174,6 +232,11 @@ export async function buildTestApp(overrides: Partial<GatewayDeps> = {}): Promis
     nats: bus,
     // Nothing listens on port 9: forwarding fails fast unless a test starts a fake files server.
     filesHttpUrl: 'http://127.0.0.1:9',
+    tokens: createAccessTokenVerifier({
+      jwks: createLocalJWKSet(issuer.jwks),
+      issuer: TEST_ISSUER,
+      audience: TEST_AUDIENCE,
+    }),
     log: createLogger('gateway-test', 'silent'),
     trustProxy: false,
     webRoot: undefined,

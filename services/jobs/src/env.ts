@@ -19,6 +19,12 @@ export const jobsEnv = Type.Object({
     default: 60,
     description: 'how often expired jobs are deleted',
   }),
+  RELEASE_INTERVAL_SECONDS: Type.Integer({
+    minimum: 1,
+    default: 10,
+    description:
+      'how often held jobs of owners below their concurrency limit are released from the documents (after a restart or a lost release)',
+  }),
   MAX_DELIVER: Type.Integer({
     minimum: 1,
     default: 5,

@@ -15,6 +15,7 @@ export function jobsGrpcHandlers(service: JobsService): JobsGrpcHandlers {
         inputs: request.inputs,
         paramsJson: request.paramsJson,
         retentionHours: request.retentionHours,
+        concurrentJobs: request.concurrentJobs,
       }),
     getJob: (request) => service.getJob(request.ownerId, request.id),
     listJobs: (request) => service.listJobs(request),
@@ -25,5 +26,8 @@ export function jobsGrpcHandlers(service: JobsService): JobsGrpcHandlers {
       return {};
     },
     getStats: (request) => service.getStats(request.ownerId),
+    claimOwner: async (request) => ({
+      moved: await service.claimOwner(request.fromOwnerId, request.toOwnerId),
+    }),
   };
 }

@@ -6,6 +6,8 @@ import { aheadInQueueFilter, queuePosition } from './queue-position.ts';
 export interface JobExpectation {
   status?: JobStatus | readonly JobStatus[];
   attempt?: number;
+  /** Whether the current attempt was claimed for publishing (`dispatchedAt` set). */
+  dispatched?: boolean;
 }
 
 export interface JobChanges {
@@ -27,6 +29,7 @@ export class JobRepository {
     await this.jobs.createIndex({ status: 1, worker: 1, queuedAt: 1 }); // queue positions
     await this.jobs.createIndex({ expiresAt: 1 }); // the sweeper
     await this.jobs.createIndex({ dispatchSeq: 1 }); // max-deliveries advisories name the stream sequence
+    await this.jobs.createIndex({ ownerId: 1, status: 1, queuedAt: 1 }); // an owner's held and active jobs
   }
 
   insert(doc: JobDoc): Promise<void> {
@@ -53,6 +56,7 @@ export class JobRepository {
       filter.status = typeof expected.status === 'string' ? expected.status : { $in: [...expected.status] };
     }
     if (expected.attempt !== undefined) filter.attempt = expected.attempt;
+    if (expected.dispatched !== undefined) filter.dispatchedAt = { $exists: expected.dispatched };
     const update: Record<string, unknown> = {};
     const set = withoutUndefined(changes.set ?? {});
     if (Object.keys(set).length > 0) update.$set = set;
@@ -73,11 +77,73 @@ export class JobRepository {
   }
 
   /**
-   * The first `limit` jobs waiting for a worker pool, next to run first: the same order as
-   * aheadInQueueFilter, so the n-th job here is at queue position n. Served by the queue index.
+   * The head of a worker pool's queue, at most `limit` jobs: the dispatched jobs in stream order,
+   * then, if they were fewer than `limit`, the oldest held jobs. So every job ahead of a job here
+   * (aheadInQueueFilter) is here too: all dispatched jobs are, and an owner's older held jobs are
+   * older. Served by the queue index.
    */
-  queueHead(worker: WorkerName, limit: number): Promise<JobDoc[]> {
-    return this.jobs.find({ status: 'queued', worker }, { sort: { queuedAt: 1, _id: 1 }, limit });
+  async queueHead(worker: WorkerName, limit: number): Promise<JobDoc[]> {
+    const order = { sort: { queuedAt: 1, _id: 1 } } as const;
+    const dispatched = await this.jobs.find(
+      { status: 'queued', worker, dispatchedAt: { $exists: true } },
+      { ...order, limit },
+    );
+    if (dispatched.length >= limit) return dispatched;
+    const held = await this.jobs.find(
+      { status: 'queued', worker, dispatchedAt: { $exists: false } },
+      { ...order, limit: limit - dispatched.length },
+    );
+    return [...dispatched, ...held];
+  }
+
+  /**
+   * How many of the owner's jobs hold a slot (concurrency-gate.ts): running, or queued with their
+   * message published (or being published).
+   */
+  countDispatchedActive(ownerId: string): Promise<number> {
+    return this.jobs.count({
+      ownerId,
+      $or: [{ status: 'running' }, { status: 'queued', dispatchedAt: { $exists: true } }],
+    });
+  }
+
+  /** The owner's held jobs in release order (oldest first), at most `limit`. */
+  heldOf(ownerId: string, limit: number): Promise<JobDoc[]> {
+    return this.jobs.find(
+      { ownerId, status: 'queued', dispatchedAt: { $exists: false } },
+      { sort: { queuedAt: 1, _id: 1 }, limit },
+    );
+  }
+
+  /** The owner's newest held job: it carries the owner's latest known limit. */
+  newestHeldOf(ownerId: string): Promise<JobDoc | null> {
+    return this.jobs
+      .find(
+        { ownerId, status: 'queued', dispatchedAt: { $exists: false } },
+        { sort: { queuedAt: -1, _id: -1 }, limit: 1 },
+      )
+      .then((jobs) => jobs[0] ?? null);
+  }
+
+  /** Owners that have held jobs, those waiting longest first; reads at most `scan` held jobs. */
+  async ownersWithHeldJobs(scan: number): Promise<string[]> {
+    const held = await this.jobs.find(
+      { status: 'queued', dispatchedAt: { $exists: false } },
+      { sort: { queuedAt: 1, _id: 1 }, limit: scan },
+    );
+    return [...new Set(held.map((job) => job.ownerId))];
+  }
+
+  /**
+   * Jobs claimed for publishing before `before` whose stream sequence was never recorded: the
+   * service stopped between the claim and the publish (or its answer), so they may not be on the
+   * stream at all.
+   */
+  findUnconfirmedDispatches(before: string, limit: number): Promise<JobDoc[]> {
+    return this.jobs.find(
+      { status: 'queued', dispatchedAt: { $lte: before }, dispatchSeq: { $exists: false } },
+      { sort: { dispatchedAt: 1 }, limit },
+    );
   }
 
   /** One page of an owner's jobs, newest first; fetches one extra to know whether more exist. */
@@ -97,6 +163,11 @@ export class JobRepository {
       JobStatus,
       number
     >;
+  }
+
+  /** Gives every job of one owner to another in one write; returns how many moved (0 when run again). */
+  reassignOwner(fromOwnerId: string, toOwnerId: string): Promise<number> {
+    return this.jobs.updateMany({ ownerId: fromOwnerId }, { $set: { ownerId: toOwnerId } });
   }
 
   /** Jobs past their retention that have not finished: the sweeper stops them before deleting. */

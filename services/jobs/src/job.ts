@@ -34,11 +34,26 @@ export interface JobDoc {
   attempt: number;
   /** Stream sequence of the JOBS message of the current attempt, to delete it on cancel. */
   dispatchSeq?: number;
+  /**
+   * When the current attempt was claimed for publishing on JetStream (concurrency-gate.ts). A
+   * queued job without it is held: it waits for a slot of its owner and has no message on the
+   * stream. Set before publishing, so a job is never published twice by two releases.
+   */
+  dispatchedAt?: string;
+  /**
+   * The owner's plan's concurrentJobs when the job was created (0 or absent: no limit). Kept on the
+   * job so the decision to release it can be derived from the documents alone after a restart.
+   */
+  concurrencyLimit?: number;
   outputs: filesV1.File[];
   archive?: filesV1.File;
   error?: JobFailure;
   createdAt: string;
-  /** When the current attempt was queued (creation or retry): the order workers take jobs in. */
+  /**
+   * When the current attempt took its place in line: on creation or retry, and again when a held
+   * job is released onto the stream. Held jobs of an owner are released in this order, and
+   * dispatched jobs sit in their pool's stream in this order (queue-position.ts).
+   */
   queuedAt: string;
   startedAt?: string;
   finishedAt?: string;

@@ -329,13 +329,21 @@ describe('creating a job', () => {
         inputs: ['png1'],
         paramsJson: '{}',
         retentionHours: 2,
+        concurrentJobs: 0,
       });
       expect(job.status).toBe('queued');
       expect((await client.getJob({ ownerId: ALICE, id: job.id })).id).toBe(job.id);
       const missing = await apiError(client.getJob({ ownerId: BOB, id: job.id }));
       expect(missing).toMatchObject({ status: 404, code: 'not_found', message: 'Job was not found.' });
       const invalid = await apiError(
-        client.createJob({ ownerId: ALICE, tool: 'nope', inputs: [], paramsJson: '', retentionHours: 0 }),
+        client.createJob({
+          ownerId: ALICE,
+          tool: 'nope',
+          inputs: [],
+          paramsJson: '',
+          retentionHours: 0,
+          concurrentJobs: 0,
+        }),
       );
       expect(invalid).toMatchObject({ status: 400, details: [{ field: 'tool' }] });
       expect(await client.deleteJob({ ownerId: ALICE, id: job.id })).toEqual({});

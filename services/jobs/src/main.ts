@@ -15,6 +15,7 @@ import { filesV1, jobsV1 } from '@mediakit/proto';
 import { jobsEnv } from './env.ts';
 import { JobEventConsumer } from './event-consumer.ts';
 import { type JobsRpcs, jobsGrpcHandlers } from './grpc-handlers.ts';
+import { HeldJobReleaser } from './held-job-releaser.ts';
 import { JobBus } from './job-bus.ts';
 import { JobRepository } from './job-repository.ts';
 import { JobSweeper } from './job-sweeper.ts';
@@ -81,6 +82,16 @@ await runService({
     );
     sweeper.start();
     onShutdown(() => sweeper.stop());
+
+    // Held jobs (per-owner concurrency) are released from the documents at start and every few
+    // seconds, so a restart or a lost release never strands them.
+    const releaser = new HeldJobReleaser(
+      () => service.releaseHeldJobs(),
+      config.RELEASE_INTERVAL_SECONDS * 1000,
+      log,
+    );
+    releaser.start();
+    onShutdown(() => releaser.stop());
 
     await serveGrpc({
       address: `${config.HOST}:${config.GRPC_PORT}`,

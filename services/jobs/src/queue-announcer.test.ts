@@ -6,6 +6,7 @@ import { ANNOUNCED_QUEUE_LENGTH, QueueAnnouncer, queueUpdates } from './queue-an
 
 const log = createLogger('queue-announcer-test', 'silent');
 
+/** A queued job whose message is in its pool's stream. */
 function queued(_id: string, worker: WorkerName = 'transcoder', second = 0): JobDoc {
   const at = `2030-01-01T00:00:${String(second).padStart(2, '0')}.000Z`;
   return {
@@ -21,9 +22,16 @@ function queued(_id: string, worker: WorkerName = 'transcoder', second = 0): Job
     outputs: [],
     createdAt: at,
     queuedAt: at,
+    dispatchedAt: at,
     expiresAt: '2030-01-01T01:00:00.000Z',
     retentionHours: 1,
   };
+}
+
+/** A queued job held back by its owner's concurrency limit (no stream message yet). */
+function held(_id: string, ownerId: string, second = 0): JobDoc {
+  const { dispatchedAt: _, ...job } = queued(_id, 'transcoder', second);
+  return { ...job, ownerId, concurrencyLimit: 2 };
 }
 
 /** A queue the test changes between readings, and readings it releases one at a time. */
@@ -57,13 +65,19 @@ function fakeQueue() {
 
 /** Where job `_id` waited (same time as every job here, so ids decide the order). */
 const spot = (_id: string, worker: WorkerName = 'transcoder') => {
-  const { queuedAt } = queued(_id, worker);
-  return { _id, worker, queuedAt };
+  const { ownerId, queuedAt, dispatchedAt } = queued(_id, worker);
+  return { _id, ownerId, worker, queuedAt, dispatchedAt };
+};
+
+/** Where held job `_id` of `ownerId` waited. */
+const heldSpot = (_id: string, ownerId: string, second = 0) => {
+  const { queuedAt } = held(_id, ownerId, second);
+  return { _id, ownerId, worker: 'transcoder' as const, queuedAt };
 };
 
 describe('queueUpdates', () => {
   it('gives each job behind the one that left its position, 1 for the next to run', () => {
-    const updates = queueUpdates([queued('b'), queued('c'), queued('d')], spot('a'));
+    const updates = queueUpdates([queued('b'), queued('c'), queued('d')], [spot('a')]);
     expect(updates.map((job) => [job.id, job.status, job.queuePosition])).toEqual([
       ['b', 'queued', 1],
       ['c', 'queued', 2],
@@ -74,24 +88,59 @@ describe('queueUpdates', () => {
 
   it('leaves out the jobs that waited ahead of it: their position did not change', () => {
     // c left from the middle: b keeps 1, d moves from 3 to 2.
-    const updates = queueUpdates([queued('b'), queued('d')], spot('c'));
+    const updates = queueUpdates([queued('b'), queued('d')], [spot('c')]);
     expect(updates.map((job) => [job.id, job.queuePosition])).toEqual([['d', 2]]);
   });
 
   it('orders by queue time first: a job retried later waits behind', () => {
     const retried = queued('a', 'transcoder', 30);
-    const updates = queueUpdates([queued('z', 'transcoder', 10), retried], spot('m'));
+    const updates = queueUpdates([queued('z', 'transcoder', 10), retried], [spot('m')]);
     // m was queued at second 0, ahead of both.
     expect(updates.map((job) => [job.id, job.queuePosition])).toEqual([
       ['z', 1],
       ['a', 2],
     ]);
     expect(
-      queueUpdates([queued('z', 'transcoder', 10), retried], {
-        ...spot('m'),
-        queuedAt: '2030-01-01T00:00:20.000Z',
-      }).map((job) => job.id),
+      queueUpdates(
+        [queued('z', 'transcoder', 10), retried],
+        [{ ...spot('m'), queuedAt: '2030-01-01T00:00:20.000Z' }],
+      ).map((job) => job.id),
     ).toEqual(['a']);
+  });
+
+  // The head as JobRepository.queueHead reads it: dispatched jobs, then held ones.
+  const head = () => [
+    queued('d1', 'transcoder', 5),
+    queued('d2', 'transcoder', 6),
+    held('x1', 'xavier', 1),
+    held('y1', 'yvonne', 2),
+    held('x2', 'xavier', 3),
+  ];
+
+  it('puts held jobs behind the whole stream and behind their owner’s older held jobs only', () => {
+    // d0 (dispatched) started: everyone moves, held ones too (they enter the stream after d1, d2).
+    const updates = queueUpdates(head(), [{ ...spot('d0'), queuedAt: '2030-01-01T00:00:04.000Z' }]);
+    expect(updates.map((job) => [job.id, job.queuePosition])).toEqual([
+      ['d1', 1],
+      ['d2', 2],
+      ['x1', 3],
+      ['y1', 3], // yvonne waits for no xavier job: other owners' held jobs are not ahead
+      ['x2', 4],
+    ]);
+  });
+
+  it('moves only the owner’s later held jobs when a held job leaves', () => {
+    const updates = queueUpdates(head(), [heldSpot('x0', 'xavier', 0)]);
+    expect(updates.map((job) => [job.id, job.queuePosition])).toEqual([
+      ['x1', 3],
+      ['x2', 4],
+    ]);
+    expect(queueUpdates(head(), [heldSpot('y0', 'yvonne', 0)]).map((job) => job.id)).toEqual(['y1']);
+  });
+
+  it('moves the jobs behind any of several that left, even when neither was behind the other', () => {
+    const updates = queueUpdates(head(), [heldSpot('x0', 'xavier', 0), heldSpot('y0', 'yvonne', 0)]);
+    expect(updates.map((job) => job.id)).toEqual(['x1', 'y1', 'x2']);
   });
 });
 
@@ -141,7 +190,7 @@ describe('QueueAnnouncer', () => {
     ]);
   });
 
-  it('publishes readings in order, the folded pass for jobs behind the frontmost that left', async () => {
+  it('publishes readings in order, the folded pass for jobs behind those that left', async () => {
     const queue = fakeQueue();
     queue.holdReads(true);
     queue.queues.transcoder = [queued('b'), queued('c'), queued('d'), queued('e')];

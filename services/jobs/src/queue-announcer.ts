@@ -1,7 +1,7 @@
 import type { Logger, WorkerName } from '@mediakit/kit';
 import type { jobsV1 } from '@mediakit/proto';
 import { type JobDoc, toProto } from './job.ts';
-import { isAheadInQueue } from './queue-position.ts';
+import { isAheadInQueue, queuePosition } from './queue-position.ts';
 
 /**
  * How many waiting jobs of a worker pool hear their new position when the queue moves. Beyond
@@ -10,27 +10,29 @@ import { isAheadInQueue } from './queue-position.ts';
  */
 export const ANNOUNCED_QUEUE_LENGTH = 100;
 
-/** Where a job that left the queue had been waiting. */
-export type QueueSpot = Pick<JobDoc, '_id' | 'worker' | 'queuedAt'>;
+/** Where a job that left the queue had been waiting (dispatched or held: queue-position.ts). */
+export type QueueSpot = Pick<JobDoc, '_id' | 'ownerId' | 'worker' | 'queuedAt' | 'dispatchedAt'>;
 
 /**
- * The updates for the jobs whose position changed: those that waited behind the job that left
- * (the ones ahead keep theirs). Each carries the job's state with its position, 1 for the next to
- * run; `queueHead` is the head of the queue in position order.
+ * The updates for the jobs whose position changed: those that waited behind one of the jobs that
+ * left (the others keep theirs). Each carries the job's state with its position, 1 for the next to
+ * run. `queueHead` must hold every job ahead of each job in it (JobRepository.queueHead), so the
+ * position counted here is the one GetJob gives.
  */
-export function queueUpdates(queueHead: readonly JobDoc[], left: QueueSpot): jobsV1.Job[] {
-  const leftSlot = { ...left, status: 'queued' as const };
-  return queueHead.flatMap((job, index) => (isAheadInQueue(leftSlot, job) ? [toProto(job, index + 1)] : []));
-}
-
-/** Of two spots, the one nearer the front: everything behind it moved. */
-function frontmost(a: QueueSpot | undefined, b: QueueSpot): QueueSpot {
-  if (!a) return b;
-  return isAheadInQueue({ ...b, status: 'queued' }, { ...a, status: 'queued' }) ? b : a;
+export function queueUpdates(queueHead: readonly JobDoc[], left: readonly QueueSpot[]): jobsV1.Job[] {
+  const leftSlots = left.map((spot) => ({ ...spot, status: 'queued' as const }));
+  return queueHead.flatMap((job) => {
+    if (!leftSlots.some((slot) => isAheadInQueue(slot, job))) return [];
+    const ahead = queueHead.filter((other) => isAheadInQueue(other, job)).length;
+    return [toProto(job, queuePosition(job, ahead))];
+  });
 }
 
 export interface QueueAnnouncerDeps {
-  /** The first `limit` queued jobs of the pool, next to run first (JobRepository.queueHead). */
+  /**
+   * The head of the pool's queue, at most `limit` jobs, including every job ahead of each job it
+   * holds (JobRepository.queueHead).
+   */
   readQueue(worker: WorkerName, limit: number): Promise<JobDoc[]>;
   /** Publishes one job's update for its event streams (JobBus.announce). */
   announce(job: jobsV1.Job): void;
@@ -39,10 +41,11 @@ export interface QueueAnnouncerDeps {
 
 interface Pass {
   /**
-   * Set when jobs left while this pass was reading or publishing: run once more after it, for the
-   * jobs behind the frontmost of them.
+   * The jobs that left while this pass was reading or publishing: run once more after it, for the
+   * jobs behind any of them. (Not just the frontmost: held jobs of two owners are not in line with
+   * each other, so neither spot covers the other.)
    */
-  next: QueueSpot | undefined;
+  next: QueueSpot[];
   done: Promise<void>;
 }
 
@@ -73,14 +76,15 @@ export class QueueAnnouncer {
     const worker = left.worker;
     const running = this.passes.get(worker);
     if (running) {
-      running.next = frontmost(running.next, left);
+      running.next.push(left);
       return running.done;
     }
-    const pass: Pass = { next: left, done: Promise.resolve() };
+    const pass: Pass = { next: [left], done: Promise.resolve() };
     pass.done = (async () => {
       try {
-        for (let from = pass.next; from; from = pass.next) {
-          pass.next = undefined;
+        while (pass.next.length > 0) {
+          const from = pass.next;
+          pass.next = [];
           await this.publishPositions(worker, from);
         }
       } finally {
@@ -91,7 +95,7 @@ export class QueueAnnouncer {
     return pass.done;
   }
 
-  private async publishPositions(worker: WorkerName, left: QueueSpot): Promise<void> {
+  private async publishPositions(worker: WorkerName, left: readonly QueueSpot[]): Promise<void> {
     try {
       const queued = await this.deps.readQueue(worker, ANNOUNCED_QUEUE_LENGTH);
       for (const update of queueUpdates(queued, left)) this.deps.announce(update);

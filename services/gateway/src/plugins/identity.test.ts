@@ -102,16 +102,4 @@ describe('guest identity', () => {
     });
     expect(direct.cookies.find((c) => c.name === 'mk_guest')?.secure).toBeUndefined();
   });
-
-  test('bearer tokens are ignored until sign-in exists: the caller is still a guest', async () => {
-    t = await buildTestApp();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/jobs',
-      payload: job,
-      headers: { authorization: 'Bearer abc' },
-    });
-    expect(res.statusCode).toBe(202);
-    expect(res.cookies.find((c) => c.name === 'mk_guest')).toBeDefined();
-  });
 });

@@ -1,19 +1,42 @@
 import cookie from '@fastify/cookie';
-import { newId } from '@mediakit/kit';
+import { ApiError, newId } from '@mediakit/kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { type AccessTokenVerifier, bearerToken, sessionInvalid } from '../access-tokens.ts';
+import type { GuestClaims } from '../guest-claims.ts';
 
-/** Who a request acts for. Everything a caller creates belongs to `id`. */
-export interface Owner {
+export interface GuestOwner {
   id: string;
-  isGuest: boolean;
+  isGuest: true;
 }
+export interface UserOwner {
+  /** `user:<sub>`, so a user id can never collide with a guest id. */
+  id: string;
+  isGuest: false;
+  sub: string;
+  roles: string[];
+}
+/** Who a request acts for. Everything a caller creates belongs to `id`. */
+export type Owner = GuestOwner | UserOwner;
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The caller, or null for a read by a visitor who never wrote anything (they own nothing). */
     owner: Owner | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * The route authenticates by what its body carries (a password, a refresh token) and acts for
+     * no owner: a bearer is not checked there, so a stale access token can never stand between a
+     * user and a new one, and no guest id is minted for signing in.
+     */
+    credentialsInBody?: boolean;
+  }
+}
+
+export interface IdentityOptions {
+  tokens: AccessTokenVerifier;
+  claims: GuestClaims;
 }
 
 export const GUEST_COOKIE = 'mk_guest';
@@ -23,41 +46,80 @@ const GUEST_ID = /^[A-Za-z0-9_-]{22}$/;
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * Anonymous identity (API.md "Identity"): the first write gives the visitor a random guest id in an
- * httpOnly cookie, and what they create belongs to `guest:<id>`. Reads never mint an id, so a
- * visitor who has written nothing sees nothing, and crawlers do not get cookies.
- *
- * Seam for signed-in users (the auth issue): verify `Authorization: Bearer <token>` against the
- * issuer's JWKS here, before the cookie, and set `{ id: <sub>, isGuest: false }`. Until then bearer
- * tokens are ignored and every caller is a guest.
+ * Who is calling (API.md "Identity"):
+ * - `Authorization: Bearer <access token>`: the token is verified against the issuer's JWKS and the
+ *   caller is `user:<sub>` with the token's roles. A bad, expired or malformed token answers 401 and
+ *   never falls back to guest, so a client always learns that its session ended.
+ * - otherwise an anonymous visitor: the first write gives them a random guest id in an httpOnly
+ *   cookie, and what they create belongs to `guest:<id>`. Reads never mint an id, so a visitor who
+ *   has written nothing sees nothing, and crawlers do not get cookies.
+ * A request with both a valid token and a guest cookie moves the guest's files and jobs to the
+ * account, then clears the cookie: a guest who signs in keeps what they made.
  */
 export const identityPlugin = fp(
-  async function identity(app: FastifyInstance) {
+  async function identity(app: FastifyInstance, { tokens, claims }: IdentityOptions) {
     await app.register(cookie);
     app.decorateRequest('owner', null);
     app.addHook('onRequest', async (request, reply) => {
+      if (request.routeOptions.config?.credentialsInBody) {
+        request.owner = null;
+        return;
+      }
+      const authorization = request.headers.authorization;
+      if (authorization !== undefined) {
+        request.owner = await signedIn(request, reply, authorization);
+        return;
+      }
       request.owner =
         guestFromCookie(request) ?? (WRITES.has(request.method) ? newGuest(request, reply) : null);
     });
+
+    async function signedIn(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      header: string,
+    ): Promise<UserOwner> {
+      const token = bearerToken(header);
+      if (!token) throw sessionInvalid();
+      const { sub, roles } = await tokens.verify(token);
+      const owner: UserOwner = { id: `user:${sub}`, isGuest: false, sub, roles };
+      const guest = guestFromCookie(request);
+      // Awaited so this very request already sees the guest's files; a failure only logs, and the
+      // cookie stays for the next request to try again.
+      if (guest && (await claims.claim(guest.id, owner.id, request.log))) {
+        reply.clearCookie(GUEST_COOKIE, cookieOptions(request));
+      }
+      return owner;
+    }
   },
   { name: 'mediakit-identity' },
 );
 
-function guestFromCookie(request: FastifyRequest): Owner | null {
+/** The signed-in caller, or a 401 for guests: for routes that only make sense with an account. */
+export function requireUser(request: FastifyRequest): UserOwner {
+  const owner = request.owner;
+  if (owner && !owner.isGuest) return owner;
+  throw new ApiError(401, 'unauthorized', 'Please sign in to use this.');
+}
+
+function guestFromCookie(request: FastifyRequest): GuestOwner | null {
   const value = request.cookies[GUEST_COOKIE];
   // A cookie that is not one of ours (forged, truncated, from an old format) is treated as absent.
   return value && GUEST_ID.test(value) ? { id: `guest:${value}`, isGuest: true } : null;
 }
 
-function newGuest(request: FastifyRequest, reply: FastifyReply): Owner {
-  const id = newId();
-  reply.setCookie(GUEST_COOKIE, id, {
+function cookieOptions(request: FastifyRequest) {
+  return {
     httpOnly: true,
-    sameSite: 'lax',
+    sameSite: 'lax' as const,
     path: '/',
     // request.protocol honours X-Forwarded-Proto only when the app was built with trustProxy.
     secure: request.protocol === 'https',
-    maxAge: GUEST_MAX_AGE_S,
-  });
+  };
+}
+
+function newGuest(request: FastifyRequest, reply: FastifyReply): GuestOwner {
+  const id = newId();
+  reply.setCookie(GUEST_COOKIE, id, { ...cookieOptions(request), maxAge: GUEST_MAX_AGE_S });
   return { id: `guest:${id}`, isGuest: true };
 }

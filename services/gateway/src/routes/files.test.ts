@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import {
+  bearer,
   buildTestApp,
   type FakeFilesServer,
   fakeFile,
@@ -42,7 +43,7 @@ describe('files routes', () => {
         ...ownerCookie,
         'x-mk-owner': 'guest:someone-else',
         'x-mk-max-bytes': '999999999999',
-        authorization: 'Bearer x',
+        ...(await bearer('u1')),
       },
       payload: body,
     });
@@ -72,8 +73,8 @@ describe('files routes', () => {
     expect(received.url).toBe('/internal/files');
     expect(received.headers['content-type']).toBe(multipartType);
     expect(received.body.toString()).toBe(body);
-    // The client's forged headers are gone; the gateway's own are there.
-    expect(received.headers['x-mk-owner']).toBe(OWNER);
+    // The client's forged headers and credentials are gone; the gateway's own are there.
+    expect(received.headers['x-mk-owner']).toBe('user:u1');
     expect(received.headers['x-mk-max-bytes']).toBe('1000000');
     expect(received.headers['x-mk-retention-hours']).toBe('1');
     expect(received.headers.cookie).toBeUndefined();

@@ -29,6 +29,8 @@ describe('jobs routes', () => {
       inputs: ['file1'],
       paramsJson: '{"start":1,"end":2}',
       retentionHours: 1,
+      // FREE_PLAN's: the jobs service holds this owner's jobs beyond it in the queue.
+      concurrentJobs: 2,
     });
     expect(res.json()).toEqual({
       id: 'job1',

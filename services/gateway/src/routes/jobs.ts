@@ -78,6 +78,7 @@ export const jobsRoutes: FastifyPluginAsyncTypebox<JobsRoutesOptions> = async (
         inputs,
         paramsJson: JSON.stringify(checked.value),
         retentionHours: limits.retentionHours,
+        concurrentJobs: limits.concurrentJobs,
       });
       return reply.code(202).send(toJob(job));
     },
