@@ -487,11 +487,23 @@ function portEnv(ports: Record<string, number>): Record<string, string> {
 async function assignPorts(options: StackOptions, specs: readonly ServiceSpec[]): Promise<StackPorts> {
   const random = options.ports === 'random';
   const overrides = options.portOverrides ?? {};
-  const ports = { nats: overrides.nats ?? (random ? await freePort() : defaultNatsPort) } as StackPorts;
+  // The OS may hand back a port it just gave out (nothing listens on it yet), so random ports are
+  // drawn until each is one this stack has not taken already.
+  const taken = new Set<number>();
+  const freshPort = async () => {
+    for (;;) {
+      const port = await freePort();
+      if (!taken.has(port)) {
+        taken.add(port);
+        return port;
+      }
+    }
+  };
+  const ports = { nats: overrides.nats ?? (random ? await freshPort() : defaultNatsPort) } as StackPorts;
   for (const spec of serviceSpecs) {
     const assigned: Record<string, number> = {};
     for (const [variable, fallback] of Object.entries(spec.ports)) {
-      assigned[variable] = overrides[spec.name]?.[variable] ?? (random ? await freePort() : fallback);
+      assigned[variable] = overrides[spec.name]?.[variable] ?? (random ? await freshPort() : fallback);
     }
     ports[spec.name] = assigned;
   }
