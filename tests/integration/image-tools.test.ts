@@ -268,6 +268,19 @@ describe('image tools through the API', () => {
     expect(both.status).toBe(400);
   });
 
+  it('compress-image: a high-quality target lands within 5 % under it, at full size', async () => {
+    // High quality, where mozjpeg's quality steps are 7-30 % apart (q90 ≈ 108 KB, q95 ≈ 196 KB, q96 ≈
+    // 256 KB on this photo): the fine knob still lands within 5 % under, at full size.
+    for (const targetSizeKB of [150, 230]) {
+      const high = await outputsOf('compress-image', [files.photo], { targetSizeKB });
+      const highBytes = high.downloads[0].bytes;
+      expect(highBytes.length, `${targetSizeKB} KB`).toBeLessThanOrEqual(targetSizeKB * 1000);
+      expect(highBytes.length, `${targetSizeKB} KB`).toBeGreaterThanOrEqual(targetSizeKB * 1000 * 0.95);
+      expect(await sharp(highBytes).metadata()).toMatchObject({ format: 'jpeg', width: 1200, height: 800 });
+      expectNoCameraData(await sharp(highBytes).metadata(), highBytes);
+    }
+  });
+
   it('overlay-image-on-image: placed, scaled, blended, base format kept', async () => {
     const { downloads } = await outputsOf('overlay-image-on-image', [files.banner, files.logo], {
       x: 300,

@@ -48,8 +48,8 @@ describe('fitByteBudget', () => {
     expect(bottom).toMatchObject({ fits: true, quality: 1 });
   });
 
-  it('moves to the next step only when even the lowest quality is too big', async () => {
-    // At scale s the size is s² × (2000 + 10 q): scale 1 never fits 1500 bytes, 0.81 fits up to q≈1...
+  it('moves to a fallback step only when even the lowest quality is too big, bisecting the steps', async () => {
+    // At scale s the size is s² × (2000 + 10 q): scale 1 never fits 1500 bytes, 0.81 fits up to q≈28...
     const fake = fakeEncoder((q, s) => s * s * (2000 + q * 10));
     const result = await fitByteBudget({
       maxBytes: 1500,
@@ -60,27 +60,55 @@ describe('fitByteBudget', () => {
     });
     // 0.81² × 2010 = 1319 fits; 0.81² × (2000 + 10q) ≤ 1500 ⇒ q ≤ 28.6
     expect(result).toMatchObject({ fits: true, step: 0.81, quality: 28 });
-    // Scale 1 failed at quality 1 after a search; 0.9 was ruled out by one encode at quality 1;
-    // 0.729 was never tried.
-    expect(fake.calls.some(([q, s]) => s === 1 && q === 1)).toBe(true);
-    expect(fake.calls.filter(([, s]) => s === 0.9)).toEqual([[1, 0.9]]);
+    // Scale 1: the first probe failed, so quality 1 was tried at once (2 encodes, not 7). Then the
+    // fallbacks at quality 1: 0.81 (fits), 0.9 (does not); 0.729 is never needed.
+    expect(fake.calls.slice(0, 4)).toEqual([
+      [50, 1],
+      [1, 1],
+      [1, 0.81],
+      [1, 0.9],
+    ]);
     expect(fake.calls.some(([, s]) => s === 0.729)).toBe(false);
-    expect(fake.calls[fake.calls.findIndex(([, s]) => s === 0.81)]).toEqual([1, 0.81]);
+    expect(fake.calls.filter(([, s]) => s === 0.9)).toEqual([[1, 0.9]]);
+    expect(fake.calls.length).toBeLessThanOrEqual(4 + 7);
   });
 
-  it('rules out a hopeless fallback step with a single encode', async () => {
+  it('rules out hopeless fallback steps by bisection, ending on the last (smallest) one', async () => {
     const fake = fakeEncoder((q, s) => s * 10_000 + q);
+    const steps = [1, 0.9, 0.8, 0.7, 0.6, 0.5, 0.4];
     const result = await fitByteBudget({
       maxBytes: 100,
       minQuality: 1,
       maxQuality: 100,
-      steps: [1, 0.9, 0.8, 0.7, 0.6, 0.5, 0.4],
+      steps,
       encode: fake.encode,
     });
     expect(result.fits).toBe(false);
-    // A full search on the first step (at most 7 encodes), then one encode per fallback step.
-    expect(fake.calls.filter(([, s]) => s === 1).length).toBeLessThanOrEqual(7);
-    expect(fake.calls.filter(([, s]) => s !== 1)).toEqual([0.9, 0.8, 0.7, 0.6, 0.5, 0.4].map((s) => [1, s]));
+    expect(fake.calls).toEqual([
+      [50, 1],
+      [1, 1],
+      [1, 0.7],
+      [1, 0.5],
+      [1, 0.4],
+    ]);
+    if (!result.fits) expect(result.smallest).toMatchObject({ quality: 1, step: 0.4 });
+  });
+
+  it('costs 8 encodes instead of 7 when the first probe fails but a low quality fits', async () => {
+    const fake = fakeEncoder((q) => 1000 + q * 100);
+    const result = await fitByteBudget({
+      maxBytes: 2000, // q = 10
+      minQuality: 1,
+      maxQuality: 100,
+      steps: [1, 0.9],
+      encode: fake.encode,
+    });
+    expect(result).toMatchObject({ fits: true, quality: 10, step: 1 });
+    expect(fake.calls.slice(0, 2)).toEqual([
+      [50, 1],
+      [1, 1],
+    ]);
+    expect(fake.calls.length).toBeLessThanOrEqual(8);
   });
 
   it('reports the smallest encoding when nothing fits', async () => {
@@ -126,7 +154,6 @@ describe('fitByteBudget', () => {
     expect(result).toMatchObject({ fits: true, step: 0.7, quality: 100 });
     expect(fake.calls).toEqual([
       [100, 1],
-      [100, 0.9],
       [100, 0.8],
       [100, 0.7],
     ]);
@@ -160,6 +187,178 @@ describe('fitByteBudget', () => {
     await expect(
       fitByteBudget({ maxBytes: 1, minQuality: 1, maxQuality: 10, steps: [], encode }),
     ).rejects.toThrow(RangeError);
+  });
+});
+
+/**
+ * A coarse encoder like mozjpeg above quality 60: each quality step is 25 % bigger than the one below, so
+ * the largest quality that fits can land up to 20 % under the budget. Its fine knobs (step = scale):
+ * `smooth` takes off up to 40 % smoothly; `kinked` does nothing until 0.3 then falls steeply (like a blur
+ * that only bites past a threshold); `weak` takes off 3 % at most.
+ */
+type Knob = 'smooth' | 'kinked' | 'weak';
+const coarse = (q: number, s: number) => s * s * 1000 * 1.25 ** q;
+const knobFactor: Record<Knob, (amount: number) => number> = {
+  smooth: (a) => 1 - 0.4 * a,
+  kinked: (a) => (a < 0.3 ? 1 : 1 - (a - 0.3) * 0.6),
+  weak: (a) => 1 - 0.03 * a,
+};
+
+function refinedSearch(
+  maxBytes: number,
+  knobs: readonly Knob[],
+  options: { steps?: number[]; maxEncodes?: number } = {},
+) {
+  const calls: { quality: number; step: number; knob?: Knob; amount?: number }[] = [];
+  const result = fitByteBudget<number, Knob>({
+    maxBytes,
+    minQuality: 1,
+    maxQuality: 20,
+    steps: options.steps ?? [1],
+    encode: async (quality, step) => {
+      calls.push({ quality, step });
+      return Buffer.alloc(Math.round(coarse(quality, step)));
+    },
+    refine: {
+      minBytes: Math.ceil(maxBytes * 0.95),
+      maxEncodes: options.maxEncodes ?? 8,
+      knobs: () => knobs,
+      encode: async (quality, step, knob, amount) => {
+        calls.push({ quality, step, knob, amount });
+        return Buffer.alloc(Math.round(coarse(quality, step) * knobFactor[knob](amount)));
+      },
+    },
+  });
+  return { result, calls };
+}
+
+/** Targets spread (geometrically) between two sizes. */
+const spread = (from: number, to: number, count: number) =>
+  Array.from({ length: count }, (_, i) => Math.round(from * (to / from) ** ((i + 0.5) / count)));
+
+describe('fitByteBudget refine', () => {
+  it('lands every reachable target within 5 % under it, in at most 20 encodes', async () => {
+    // quality 1 = 1250 bytes, quality 20 = 86 736 bytes; steps of 25 %.
+    for (const maxBytes of spread(coarse(1, 1), coarse(20, 1), 40)) {
+      for (const knob of ['smooth', 'kinked'] as const) {
+        const { result, calls } = refinedSearch(maxBytes, [knob]);
+        const outcome = await result;
+        expect(outcome.fits, `${maxBytes} ${knob}`).toBe(true);
+        if (!outcome.fits) continue;
+        expect(outcome.data.length, `${maxBytes} ${knob}`).toBeLessThanOrEqual(maxBytes);
+        expect(outcome.data.length, `${maxBytes} ${knob}`).toBeGreaterThanOrEqual(maxBytes * 0.95);
+        expect(calls.length).toBeLessThanOrEqual(20);
+        expect(calls.filter((c) => c.knob).length).toBeLessThanOrEqual(8);
+      }
+    }
+  });
+
+  it('turns the knob at the quality that was too big, and says so', async () => {
+    // 1.25^10 × 1000 = 9313 (fits 10 000 but under 9500); q11 = 11 642 is too big.
+    const { result, calls } = refinedSearch(10_000, ['smooth']);
+    const outcome = await result;
+    expect(outcome).toMatchObject({ fits: true, quality: 11, step: 1, fine: { knob: 'smooth' } });
+    expect(calls.filter((c) => c.knob).every((c) => c.quality === 11)).toBe(true);
+    // Amount 1 first (can the knob reach at all?), then interpolation: a smooth knob takes few encodes.
+    expect(calls.find((c) => c.knob)?.amount).toBe(1);
+    expect(calls.filter((c) => c.knob).length).toBeLessThanOrEqual(3);
+    if (outcome.fits) {
+      expect(outcome.fine?.amount).toBeGreaterThan(0);
+      expect(outcome.attempts.at(-1)?.fine).toEqual(outcome.fine);
+    }
+  });
+
+  it('does not refine when the quality search already lands in the window', async () => {
+    const { result, calls } = refinedSearch(Math.round(coarse(10, 1) / 0.97), ['smooth']);
+    expect(await result).toMatchObject({ fits: true, quality: 10 });
+    expect(calls.some((c) => c.knob)).toBe(false);
+  });
+
+  it('takes the top quality as it is when the target is above it (nothing to refine)', async () => {
+    const { result, calls } = refinedSearch(coarse(20, 1) * 3, ['smooth']);
+    const outcome = await result;
+    expect(outcome).toMatchObject({ fits: true, quality: 20 });
+    expect(outcome.fits && outcome.fine).toBeUndefined();
+    expect(calls.some((c) => c.knob)).toBe(false);
+  });
+
+  it('moves to the next knob when one cannot reach, and keeps the best fit when none can', async () => {
+    const both = refinedSearch(10_000, ['weak', 'smooth']);
+    const outcome = await both.result;
+    expect(outcome).toMatchObject({ fits: true, quality: 11, fine: { knob: 'smooth' } });
+    // The weak knob cost exactly one encode (its strongest setting was still too big).
+    expect(both.calls.filter((c) => c.knob === 'weak')).toEqual([
+      { quality: 11, step: 1, knob: 'weak', amount: 1 },
+    ]);
+
+    const weakOnly = refinedSearch(10_000, ['weak']);
+    const fallback = await weakOnly.result;
+    // Quality 10 (9313 bytes) stays the answer: under the window, but nothing measured fits closer.
+    expect(fallback).toMatchObject({ fits: true, quality: 10 });
+    expect(fallback.fits && fallback.fine).toBeUndefined();
+  });
+
+  it('refines at the fallback step too, and stays within 20 encodes there', async () => {
+    const steps = [1, 0.9, 0.81, 0.729, 0.6561, 0.59049, 0.531441];
+    // Under quality 1 at full size (1250): only a smaller scale can make it.
+    for (const maxBytes of spread(coarse(1, 0.531441), coarse(1, 1) * 0.99, 20)) {
+      const { result, calls } = refinedSearch(maxBytes, ['smooth'], { steps });
+      const outcome = await result;
+      expect(outcome.fits).toBe(true);
+      if (!outcome.fits) continue;
+      expect(outcome.step).toBeLessThan(1);
+      expect(outcome.data.length, `${maxBytes}`).toBeLessThanOrEqual(maxBytes);
+      expect(outcome.data.length, `${maxBytes}`).toBeGreaterThanOrEqual(maxBytes * 0.95);
+      expect(calls.length, `${maxBytes}`).toBeLessThanOrEqual(20);
+    }
+  });
+
+  it('never returns more than the budget from a wobbly knob, and respects maxEncodes', async () => {
+    const calls: number[] = [];
+    const result = await fitByteBudget<number, 'wobbly'>({
+      maxBytes: 10_000,
+      minQuality: 1,
+      maxQuality: 20,
+      steps: [1],
+      encode: async (q) => Buffer.alloc(Math.round(coarse(q, 1))),
+      refine: {
+        minBytes: 9_500,
+        maxEncodes: 5,
+        knobs: () => ['wobbly'],
+        // Jumps between 12 000 and 8 000 with the amount's bits: never in the window.
+        encode: async (_q, _s, _k, amount) => {
+          calls.push(amount);
+          return Buffer.alloc(amount === 1 || Math.floor(amount * 64) % 2 ? 8_000 : 12_000);
+        },
+      },
+    });
+    expect(calls.length).toBe(5);
+    expect(result.fits && result.data.length).toBe(9313); // quality 10, the best measured fit
+  });
+
+  it('stops refining when the signal is aborted', async () => {
+    const controller = new AbortController();
+    const refineCalls: number[] = [];
+    const search = fitByteBudget<number, 'smooth'>({
+      maxBytes: 10_000,
+      minQuality: 1,
+      maxQuality: 20,
+      steps: [1],
+      encode: async (q) => Buffer.alloc(Math.round(coarse(q, 1))),
+      refine: {
+        minBytes: 9_500,
+        maxEncodes: 8,
+        knobs: () => ['smooth'],
+        encode: async (q, s, knob, amount) => {
+          refineCalls.push(amount);
+          controller.abort();
+          return Buffer.alloc(Math.round(coarse(q, s) * knobFactor[knob](amount)));
+        },
+      },
+      signal: controller.signal,
+    });
+    await expect(search).rejects.toMatchObject({ name: 'AbortError' });
+    expect(refineCalls).toHaveLength(1);
   });
 });
 
