@@ -4,6 +4,7 @@ export * from './grpc.ts';
 export * from './health.ts';
 export * from './ids.ts';
 export * from './logger.ts';
+export * from './mail/mail-sender.ts';
 export * from './nats/index.ts';
 export * from './paging.ts';
 export * from './service.ts';

@@ -1,3 +1,4 @@
+export * from './account-events.ts';
 export * from './connection.ts';
 export * from './messages.ts';
 export * from './subjects.ts';
