@@ -15,7 +15,18 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'integration', include: ['tests/**/*.test.ts'], fileParallelism: false },
+        test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], fileParallelism: false },
+      },
+      // The web apps' client rules (API client, session, toasts, idle reload): plain functions with
+      // injected clocks, cookies and fetch, so Node runs them without a DOM library.
+      {
+        extends: true,
+        test: { name: 'web', include: ['frontends/*/src/**/*.test.ts'], environment: 'node' },
+      },
+      // Real Chromium against the started stack with the built web apps; one file at a time.
+      {
+        extends: true,
+        test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], fileParallelism: false },
       },
     ],
   },

@@ -1,9 +1,9 @@
 // Makes a fresh clone runnable: npm dependencies (which bring the project's Node 24), the system
-// tools (ffmpeg, ffprobe, nats-server; chromium with MK_SETUP_BROWSER=1) and the generated gRPC
-// code. Idempotent and quick when everything is there. Plain JavaScript without dependencies, so it
+// tools (ffmpeg, ffprobe, nats-server; chromium with MK_SETUP_BROWSER=1), the generated gRPC
+// code and the production builds of the three web apps (when missing or older than their sources). Idempotent and quick when everything is there. Plain JavaScript without dependencies, so it
 // runs on the machine's own Node (20 here) before node_modules exists.
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants, existsSync, readdirSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -79,13 +79,15 @@ export function needsInstall(dir) {
   return existsSync(lock) && statSync(lock).mtimeMs > statSync(marker).mtimeMs;
 }
 
-function newestMtime(dir, accept) {
+function newestMtime(dir, accept, recurse = true) {
   let newest = 0;
   if (!existsSync(dir)) return newest;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(path, accept));
-    else if (accept(entry.name)) newest = Math.max(newest, statSync(path).mtimeMs);
+    if (entry.isDirectory()) {
+      if (recurse && entry.name !== 'node_modules' && entry.name !== 'dist')
+        newest = Math.max(newest, newestMtime(path, accept));
+    } else if (accept(entry.name)) newest = Math.max(newest, statSync(path).mtimeMs);
   }
   return newest;
 }
@@ -220,6 +222,43 @@ function ensureSystemTools(tools, label) {
   return true;
 }
 
+/** The three web apps, remotes first (the order does not matter to the build, only to the log). */
+export const frontendApps = ['tools', 'dashboard', 'shell'];
+
+/**
+ * True when an app's production build is missing or older than any frontend source: the remotes
+ * import the shell's modules (types, page metadata, the API client), so any source of the three,
+ * their configs or package.json files counts for every app.
+ */
+export function needsFrontendBuild(dir, app) {
+  // A checkout without this app (or a trimmed one) has nothing to build.
+  if (!existsSync(join(dir, 'frontends', app, 'package.json'))) return false;
+  const built = join(dir, 'frontends', app, 'dist', app === 'shell' ? 'index.html' : 'mf-manifest.json');
+  if (!existsSync(built)) return true;
+  const builtAt = statSync(built).mtimeMs;
+  const frontends = join(dir, 'frontends');
+  const newestSource = Math.max(
+    ...frontendApps.map((name) => newestMtime(join(frontends, name, 'src'), () => true)),
+    ...frontendApps.flatMap((name) =>
+      ['rspack.config.mjs', 'package.json'].map((file) =>
+        newestMtime(join(frontends, name), (f) => f === file, false),
+      ),
+    ),
+    newestMtime(frontends, (f) => f === 'rspack.shared.mjs', false),
+  );
+  return newestSource > builtAt;
+}
+
+function buildFrontend(app) {
+  step(`building the ${app} web app (frontends/${app}/dist, production)`);
+  // rspack's CLI on the project's Node 24, whatever node the system has.
+  const rspack = realpathSync(join(root, 'node_modules/.bin/rspack'));
+  run(join(root, 'node_modules/.bin/node'), [rspack, 'build', '--mode', 'production'], {
+    cwd: join(root, 'frontends', app),
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+}
+
 function generateProto() {
   step('generating gRPC code (packages/proto/src/gen)');
   run(process.execPath, [join(root, 'scripts/gen-proto.mjs')]);
@@ -242,6 +281,12 @@ export function main() {
     if (needsProto(root)) {
       generateProto();
       steps++;
+    }
+    for (const app of frontendApps) {
+      if (needsFrontendBuild(root, app)) {
+        buildFrontend(app);
+        steps++;
+      }
     }
   } catch (error) {
     const message = error instanceof SetupError ? error.message : (error?.stack ?? String(error));

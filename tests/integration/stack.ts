@@ -10,7 +10,13 @@ export type TestStack = Awaited<ReturnType<typeof startTestStack>>;
  * random ports, embedded stores in a temp dir. Workers write job temp dirs under `workerTmp`, so
  * tests can check nothing is left behind. `serviceEnv` adds settings per service (limits, ack wait).
  */
-export async function startTestStack(options: { serviceEnv?: StackOptions['serviceEnv'] } = {}) {
+export async function startTestStack(
+  options: {
+    serviceEnv?: StackOptions['serviceEnv'];
+    /** Fixed ports, e.g. a gateway port chosen first so PUBLIC_URL can name it (oidc.test.ts). */
+    portOverrides?: StackOptions['portOverrides'];
+  } = {},
+) {
   const root = resolve(import.meta.dirname, '../..');
   const dataDir = await mkdtemp(join(tmpdir(), 'mk-it-'));
   const workerTmp = join(dataDir, 'worker-tmp');
@@ -20,6 +26,7 @@ export async function startTestStack(options: { serviceEnv?: StackOptions['servi
     root,
     dataDir,
     ports: 'random',
+    portOverrides: options.portOverrides,
     restartOnCrash: false,
     env: { LOG_LEVEL: 'info' },
     serviceEnv: {

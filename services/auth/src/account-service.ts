@@ -1,4 +1,4 @@
-import { conflict, newId } from '@mediakit/kit';
+import { badRequest, conflict, newId, notFound } from '@mediakit/kit';
 import type { authV1 } from '@mediakit/proto';
 import { sessionEnded, wrongCurrentPassword } from './auth-errors.ts';
 import {
@@ -9,7 +9,7 @@ import {
   type PasswordRules,
 } from './credential-rules.ts';
 import type { PasswordHasher } from './password-hasher.ts';
-import { findPlan } from './plans.ts';
+import { findPlan, type PlanId } from './plans.ts';
 import type { SessionRepository } from './session-repository.ts';
 import {
   EmailTakenError,
@@ -32,6 +32,8 @@ export class AccountService {
   private readonly passwordRules: PasswordRules;
   private readonly adminEmail?: string;
   private readonly plans: authV1.Plan[];
+  private readonly planOf?: (sub: string) => Promise<PlanId | null>;
+  private readonly deletion?: AccountDeletionSteps;
 
   constructor(deps: {
     users: UserRepository;
@@ -40,6 +42,10 @@ export class AccountService {
     passwordRules: PasswordRules;
     adminEmail?: string;
     plans: authV1.Plan[];
+    /** The user's plan as their subscription has it now (subscriptions/); the account's own otherwise. */
+    planOf?: (sub: string) => Promise<PlanId | null>;
+    /** The rest of an account deletion: other auth data and the event (account-deletion.ts). */
+    deletion?: AccountDeletionSteps;
   }) {
     this.users = deps.users;
     this.sessions = deps.sessions;
@@ -47,6 +53,8 @@ export class AccountService {
     this.passwordRules = deps.passwordRules;
     this.adminEmail = deps.adminEmail ? normalizeEmail(deps.adminEmail) : undefined;
     this.plans = deps.plans;
+    this.planOf = deps.planOf;
+    this.deletion = deps.deletion;
   }
 
   async signup(input: { email: string; password: string; name: string }): Promise<authV1.User> {
@@ -75,7 +83,8 @@ export class AccountService {
   }
 
   async getUser(sub: string): Promise<authV1.User> {
-    return toUserProto(await this.existing(sub));
+    const user = toUserProto(await this.existing(sub));
+    return this.planOf ? { ...user, plan: (await this.planOf(sub)) ?? user.plan } : user;
   }
 
   async updateAccount(sub: string, input: { name: string }): Promise<authV1.User> {
@@ -103,13 +112,39 @@ export class AccountService {
   }
 
   /**
-   * Removes the user and their sessions. Their files, jobs and tickets are not deleted yet: that
-   * needs an `account deleted` event the files, jobs and content services consume (to come).
+   * Removes the user, their sessions and subscription, then publishes `accounts.events.<sub>.deleted`
+   * so the files, jobs and content services delete what the user owned (account-deletion.ts: the
+   * deletion is recorded before the user goes, so the event is published even after a crash).
    */
   async deleteAccount(sub: string): Promise<void> {
+    if (this.deletion && sub && (await this.users.findById(sub))) await this.deletion.begin(sub);
     const deleted = await this.users.delete(sub);
     await this.sessions.deleteAllOf(sub);
     if (!deleted) throw sessionEnded();
+    await this.deletion?.finish(sub);
+  }
+
+  /**
+   * An administrator sets a user's roles (the gateway lets only admins ask): the complete new set,
+   * from user, editor and admin, with user always kept. An admin cannot take their own admin role
+   * away, so an installation is never left without one by accident. The user's tokens carry the new
+   * roles from their next access token on (sign-in or refresh).
+   */
+  async setRoles(sub: string, roles: readonly string[], actorSub: string): Promise<authV1.User> {
+    const known: Role[] = ['user', 'editor', 'admin'];
+    const unknown = roles.filter((role) => !(known as string[]).includes(role));
+    if (unknown.length) {
+      throw badRequest(`roles may only list user, editor and admin; ${unknown.join(', ')} is not a role.`, [
+        { field: 'roles', message: 'unknown role' },
+      ]);
+    }
+    const user = sub ? await this.users.findById(sub) : null;
+    if (!user) throw notFound(`User ${sub}`);
+    const next = known.filter((role) => role === 'user' || roles.includes(role));
+    if (sub === actorSub && user.roles.includes('admin') && !next.includes('admin'))
+      throw conflict('You cannot remove your own admin role: ask another administrator to do it.');
+    if (!(await this.users.update(sub, { roles: next }))) throw notFound(`User ${sub}`);
+    return this.getUser(sub);
   }
 
   /** ADMIN_EMAIL's account gets role admin at start if it already exists (at sign-up otherwise). */
@@ -119,7 +154,9 @@ export class AccountService {
 
   /** Guests and unknown owners have the free plan; users the plan on their account. */
   async getOwnerPlan(ownerId: string, isGuest: boolean): Promise<authV1.Plan> {
-    const user = isGuest || !ownerId ? null : await this.users.findById(ownerId);
+    if (isGuest || !ownerId) return findPlan(this.plans, 'free');
+    if (this.planOf) return findPlan(this.plans, (await this.planOf(ownerId)) ?? 'free');
+    const user = await this.users.findById(ownerId);
     return findPlan(this.plans, user?.plan ?? 'free');
   }
 
@@ -132,6 +169,14 @@ export class AccountService {
     if (!user) throw sessionEnded();
     return user;
   }
+}
+
+/** What deleting an account does beyond the user record and sessions (account-deletion.ts). */
+export interface AccountDeletionSteps {
+  /** Before the user record goes. */
+  begin(sub: string): Promise<void>;
+  /** After the user record and sessions went. */
+  finish(sub: string): Promise<void>;
 }
 
 const emailTaken = () => conflict('An account with this email already exists.');

@@ -1,4 +1,4 @@
-import { commonEnv, documentStoreEnv, port } from '@mediakit/kit';
+import { commonEnv, documentStoreEnv, mailEnv, port } from '@mediakit/kit';
 import { type Static, Type } from 'typebox';
 
 const GiB = 1024 ** 3;
@@ -99,6 +99,71 @@ export const authEnv = Type.Object({
     maximum: 16,
     default: 1,
     description: 'argon2id lanes',
+  }),
+  // External identity provider mode (external-idp/): a Keycloak realm (or any OpenID Provider)
+  // replaces the built-in one for sign-in; this service then refreshes and revokes its tokens.
+  OIDC_ISSUER: Type.Optional(
+    Type.String({
+      pattern: '^https?://\\S+[^/\\s]$',
+      description:
+        'external OpenID issuer that replaces the built-in provider, e.g. https://kc.example/realms/mediakit (no trailing slash); unset: the built-in provider',
+    }),
+  ),
+  OIDC_CLIENT_ID: Type.String({
+    default: 'mediakit-web',
+    minLength: 1,
+    pattern: '^[A-Za-z0-9._-]{1,64}$',
+    description:
+      'client id the web app signs in with: at OIDC_ISSUER (used for token refresh and revocation), or at the built-in provider (public client, PKCE, redirect <PUBLIC_URL>/auth/callback)',
+  }),
+  OIDC_CLIENT_SECRET: Type.Optional(
+    Type.String({
+      minLength: 1,
+      description:
+        "that client's secret, only if it is confidential (sent with server-side refresh and revocation)",
+    }),
+  ),
+  // The built-in OpenID Provider (oidc/), at <PUBLIC_URL>/oidc when OIDC_ISSUER is unset.
+  OIDC_COOKIE_KEYS: Type.Optional(
+    Type.String({
+      description:
+        "secrets that sign the built-in provider's cookies and the sign-in forms' CSRF tokens, comma-separated, current first (at least 32 characters each); generated and kept in the document store when unset",
+    }),
+  ),
+  OIDC_TRUSTED_PROXIES: Type.String({
+    default: '127.0.0.1,::1,::ffff:127.0.0.1',
+    description:
+      'addresses (comma-separated) whose X-Forwarded-For/-Host/-Proto the auth HTTP server believes: the gateway',
+  }),
+  SIGN_IN_ATTEMPTS_PER_IP: Type.Integer({
+    minimum: 1,
+    default: 30,
+    description:
+      'form posts (sign-in, sign-up, password reset) one address may make per SIGN_IN_ATTEMPT_WINDOW_MINUTES',
+  }),
+  SIGN_IN_ATTEMPTS_PER_EMAIL: Type.Integer({
+    minimum: 1,
+    default: 10,
+    description: 'sign-in and password-reset posts for one email per SIGN_IN_ATTEMPT_WINDOW_MINUTES',
+  }),
+  SIGN_IN_ATTEMPT_WINDOW_MINUTES: Type.Integer({
+    minimum: 1,
+    maximum: 1440,
+    default: 15,
+    description: 'the window the sign-in page attempt limits count in, in minutes',
+  }),
+  PASSWORD_RESET_TTL_MINUTES: Type.Integer({
+    minimum: 5,
+    maximum: 1440,
+    default: 60,
+    description: 'how long the link of a password-reset email works (once), in minutes',
+  }),
+  ...mailEnv,
+  AUTH_SWEEP_INTERVAL_SECONDS: Type.Integer({
+    minimum: 1,
+    default: 600,
+    description:
+      'how often the auth service deletes expired and revoked sessions, applies due plan downgrades and re-announces account deletions, in seconds',
   }),
   ...planLimitsEnv('FREE', { maxFileBytes: 1 * GiB, concurrentJobs: 2, retentionHours: 1, batchSize: 50 }),
   ...planLimitsEnv('PRO', { maxFileBytes: 5 * GiB, concurrentJobs: 5, retentionHours: 24, batchSize: 50 }),

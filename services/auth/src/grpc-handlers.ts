@@ -1,12 +1,23 @@
-import type { AsyncService } from '@mediakit/kit';
+import { ApiError, type AsyncService } from '@mediakit/kit';
 import type { authV1 } from '@mediakit/proto';
 import type { AccountService } from './account-service.ts';
+import type { SessionExchange } from './oidc/session-exchange.ts';
 import type { SessionService } from './session-service.ts';
+import type { SubscriptionService } from './subscriptions/subscription-service.ts';
 
 export type AuthRpcs = authV1.AuthServiceServer;
 
-/** AuthService over gRPC: requests in, the services' answers out; errors are their ApiErrors. */
-export function authGrpcHandlers(accounts: AccountService, sessions: SessionService): AsyncService<AuthRpcs> {
+/**
+ * AuthService over gRPC: requests in, the services' answers out; errors are their ApiErrors.
+ * EnsureExternalUser comes from external-idp/ (withExternalIdp), which also applies the mode's session rules.
+ */
+export function authGrpcHandlers(
+  accounts: AccountService,
+  sessions: SessionService,
+  subscriptions: SubscriptionService,
+  /** The built-in provider's session exchange; absent when an external issuer replaces it. */
+  exchange?: SessionExchange,
+): Omit<AsyncService<AuthRpcs>, 'ensureExternalUser'> {
   return {
     getOwnerPlan: (request) => accounts.getOwnerPlan(request.ownerId, request.isGuest),
     listPlans: async () => ({ plans: accounts.listPlans() }),
@@ -26,6 +37,19 @@ export function authGrpcHandlers(accounts: AccountService, sessions: SessionServ
     deleteAccount: async (request) => {
       await accounts.deleteAccount(request.sub);
       return {};
+    },
+    getSubscription: (request) => subscriptions.get(request.sub),
+    changeSubscription: (request) => subscriptions.change(request.sub, request),
+    setUserRoles: (request) => accounts.setRoles(request.sub, request.roles, request.actorSub),
+    createSessionFromToken: async (request) => {
+      if (!exchange) {
+        throw new ApiError(
+          404,
+          'not_found',
+          'Sessions come from the external sign-in provider here, not from the built-in one.',
+        );
+      }
+      return exchange.exchange(request.accessToken);
     },
   };
 }

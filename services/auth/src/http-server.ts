@@ -1,14 +1,18 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type Check, checkReadiness } from '@mediakit/kit';
+import { type Check, checkReadiness, type Logger } from '@mediakit/kit';
+import { type OidcHandler, sendOidcFailure } from './oidc/start-oidc.ts';
 import type { SigningKeys } from './signing-keys.ts';
 
 /**
  * The auth service's HTTP side, on HOST:HTTP_PORT:
- * - `GET /oidc/jwks`: the public keys that verify our tokens. The gateway fetches it from
- *   `${AUTH_HTTP_URL}/oidc/jwks` (AUTH_JWKS_URL), and will proxy the public `/oidc/*` here once
- *   the OpenID Provider lives on this server too. Cached 5 minutes: a rotated-in key is published
- *   before it signs anything only after a reload, and verifiers refetch on an unknown `kid` anyway.
+ * - `GET /oidc/jwks`: the public keys that verify our tokens (the app session's and the OpenID
+ *   Provider's: one key set). The gateway fetches it from AUTH_JWKS_URL. Cached 5 minutes: a
+ *   rotated-in key is published before it signs anything only after a reload, and verifiers
+ *   refetch on an unknown `kid` anyway.
+ * - everything else under `/oidc`: the built-in OpenID Provider (oidc/start-oidc.ts), which the
+ *   gateway proxies at the same path. X-Forwarded-For/-Host/-Proto are believed only from
+ *   `trustedProxies` (the gateway); anyone else's are removed before the provider sees them.
  * - `GET /healthz`: the process is alive. `GET /readyz`: its dependencies answer (503 otherwise).
  */
 export async function startHttpServer(options: {
@@ -16,7 +20,13 @@ export async function startHttpServer(options: {
   port: number;
   keys: SigningKeys;
   checks: Record<string, Check>;
+  /** Absent when an external issuer replaces the built-in provider (OIDC_ISSUER). */
+  oidc?: OidcHandler;
+  trustedProxies?: readonly string[];
+  publicUrl?: string;
+  log?: Logger;
 }): Promise<{ server: Server; port: number }> {
+  const trusted = new Set(options.trustedProxies ?? []);
   const server = createServer(async (req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     const json = (status: number, body: unknown, headers: Record<string, string> = {}) => {
@@ -29,6 +39,17 @@ export async function startHttpServer(options: {
       });
       res.end(req.method === 'HEAD' ? undefined : text);
     };
+    const oidcPath = path === '/oidc' || path.startsWith('/oidc/');
+    if (options.oidc && oidcPath && path !== '/oidc/jwks') {
+      try {
+        const ip = clientAddress(req, trusted);
+        await options.oidc({ req, res, ip, path: path.slice('/oidc'.length) || '/' });
+      } catch (error) {
+        options.log?.error({ err: error, path }, 'OpenID Provider page failed');
+        sendOidcFailure(res, options.publicUrl ?? '');
+      }
+      return;
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       json(
         405,
@@ -60,4 +81,23 @@ export async function startHttpServer(options: {
     });
   });
   return { server, port: (server.address() as AddressInfo).port };
+}
+
+/**
+ * The browser's address. From a trusted proxy, the first X-Forwarded-For entry (the gateway sets
+ * the header to the one address it saw, never appending to the client's); from anyone else the
+ * socket's address, and their X-Forwarded-* headers are dropped so the provider (proxy: true)
+ * cannot be told a false host or scheme.
+ */
+function clientAddress(req: IncomingMessage, trusted: ReadonlySet<string>): string {
+  const peer = req.socket.remoteAddress ?? '';
+  if (trusted.has(peer)) {
+    const forwarded = req.headers['x-forwarded-for'];
+    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+    return first || peer;
+  }
+  for (const name of Object.keys(req.headers)) {
+    if (name.startsWith('x-forwarded-')) delete req.headers[name];
+  }
+  return peer;
 }

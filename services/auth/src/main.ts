@@ -1,4 +1,4 @@
-import { openDocumentStore, runService } from '@mediakit/kit';
+import { connectNats, ensureAccountEventsStream, openDocumentStore, runService } from '@mediakit/kit';
 import { authEnv } from './env.ts';
 import { startAuth } from './start-auth.ts';
 
@@ -15,6 +15,10 @@ await runService({
     });
     // Registered first, so it runs last: after both servers stopped taking requests.
     onShutdown(() => store.close());
-    await startAuth({ config, store, log, onShutdown });
+    // Account deletions are announced on JetStream for the services that hold users' data.
+    const nats = await connectNats(config.NATS_URL, 'auth');
+    onShutdown(() => nats.drain());
+    await ensureAccountEventsStream(nats);
+    await startAuth({ config, store, log, onShutdown, nats });
   },
 });

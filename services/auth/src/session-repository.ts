@@ -31,7 +31,7 @@ export class SessionRepository {
     await this.sessions.createIndex({ tokenHash: 1 }, { unique: true });
     await this.sessions.createIndex({ family: 1 });
     await this.sessions.createIndex({ sub: 1 });
-    await this.sessions.createIndex({ expiresAt: 1 }); // for a future sweep of dead sessions
+    await this.sessions.createIndex({ expiresAt: 1 }); // the sweep of dead sessions (sweeper.ts)
   }
 
   insert(doc: SessionDoc): Promise<void> {
@@ -63,5 +63,13 @@ export class SessionRepository {
 
   deleteAllOf(sub: string): Promise<number> {
     return this.sessions.deleteMany({ sub });
+  }
+
+  /**
+   * Deletes the tokens no refresh can use any more: expired by `at`, or revoked. Used tokens that
+   * have not expired stay: presenting one again is how a stolen token is detected (session-service.ts).
+   */
+  deleteDead(at: string): Promise<number> {
+    return this.sessions.deleteMany({ $or: [{ expiresAt: { $lte: at } }, { revokedAt: { $exists: true } }] });
   }
 }

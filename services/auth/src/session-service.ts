@@ -90,6 +90,16 @@ export class SessionService {
     return this.issue(user, session.family);
   }
 
+  /**
+   * A new session for a user who signed in elsewhere: the OpenID Provider's code flow, once the
+   * caller has checked the token that proves it (oidc/session-exchange.ts).
+   */
+  async startSession(sub: string): Promise<authV1.Tokens> {
+    const user = await this.users.findById(sub);
+    if (!user) throw sessionEnded();
+    return this.issue(user, newId());
+  }
+
   /** Revokes the token's whole family. An unknown token is not an error: the session is over either way. */
   async logout(refreshToken: string): Promise<void> {
     if (!refreshToken) return;

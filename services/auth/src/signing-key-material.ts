@@ -10,6 +10,8 @@ export interface SigningKey {
   alg: SigningAlg;
   privateKey: CryptoKey;
   publicJwk: JWK;
+  /** The private JWK (with kid and alg): the OpenID Provider's keystore takes keys in this form. */
+  privateJwk: JWK;
 }
 
 /** Builds a SigningKey from a private JWK; the kid is the JWK's own or its RFC 7638 thumbprint. */
@@ -19,7 +21,13 @@ export async function signingKeyFromJwk(privateJwk: JWK): Promise<SigningKey> {
     throw new Error(`signing key ${privateJwk.kid ?? ''} is a public key; a private key is needed`);
   const kid = privateJwk.kid ?? (await calculateJwkThumbprint(privateJwk));
   const privateKey = (await importJWK({ ...privateJwk, alg }, alg)) as CryptoKey;
-  return { kid, alg, privateKey, publicJwk: publicJwkOf(privateJwk, kid, alg) };
+  return {
+    kid,
+    alg,
+    privateKey,
+    publicJwk: publicJwkOf(privateJwk, kid, alg),
+    privateJwk: { ...privateJwk, kid, alg, use: 'sig' },
+  };
 }
 
 /**

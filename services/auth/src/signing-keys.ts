@@ -66,6 +66,11 @@ export class SigningKeys {
     return { keys: this.keys.map((key) => ({ ...key.publicJwk })) };
   }
 
+  /** The published keys with their private halves, current first: the OpenID Provider's keystore. */
+  privateJwks(): JWK[] {
+    return this.keys.map((key) => ({ ...key.privateJwk }));
+  }
+
   /** Generates a new stored key and makes it current; the old one stays published. */
   async rotate(): Promise<SigningKey> {
     if (!this.collection) throw new Error('keys from JWT_PRIVATE_KEYS rotate by changing the variable');

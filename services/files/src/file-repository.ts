@@ -96,6 +96,11 @@ export class FileRepository {
     return this.#files.updateMany({ ownerId: fromOwnerId }, { $set: { ownerId: toOwnerId } });
   }
 
+  /** Up to `limit` files of one owner, expired or not (account deletion). */
+  findByOwner(ownerId: string, limit: number): Promise<FileDoc[]> {
+    return this.#files.find({ ownerId }, { limit });
+  }
+
   /** The oldest-expired first, so a backlog drains in order. */
   findExpired(nowIso: string, limit: number): Promise<FileDoc[]> {
     return this.#files.find({ expiresAt: { $lte: nowIso } }, { sort: { expiresAt: 1 }, limit });

@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import {
+  ApiError,
   type ByteRange,
   badRequest,
   conflict,
@@ -29,6 +30,8 @@ export interface FilesServiceDeps {
   log: Logger;
   /** The clock; tests pass their own. */
   now?: () => Date;
+  /** Whether the owner's account was deleted (account-deletion.ts): nothing new may be stored for them. */
+  isDeletedOwner?: (ownerId: string) => Promise<boolean>;
 }
 
 export interface NewUpload {
@@ -77,6 +80,7 @@ export class FilesService {
   readonly #inspect: Inspect;
   readonly #log: Logger;
   readonly #now: () => Date;
+  readonly #isDeletedOwner: (ownerId: string) => Promise<boolean>;
 
   constructor(deps: FilesServiceDeps) {
     this.#files = deps.files;
@@ -84,6 +88,7 @@ export class FilesService {
     this.#inspect = deps.inspect;
     this.#log = deps.log;
     this.#now = deps.now ?? (() => new Date());
+    this.#isDeletedOwner = deps.isDeletedOwner ?? (async () => false);
   }
 
   /** The caller's file; someone else's, a missing or an expired one is "not found" alike. */
@@ -117,6 +122,8 @@ export class FilesService {
 
   /** Stores an uploaded file: reads what it is, puts the bytes, then creates the record. */
   async createUpload(upload: NewUpload): Promise<FileDoc> {
+    // An access token outlives its account by up to its lifetime: it must not store files again.
+    if (await this.#isDeletedOwner(upload.ownerId)) throw accountDeleted();
     if (upload.id) {
       const existing = await this.#files.findById(upload.id);
       if (existing) return existing;
@@ -173,6 +180,11 @@ export class FilesService {
       ]);
     }
     const expiresAt = parseTime(output.expiresAt, 'expires_at');
+    if (await this.#isDeletedOwner(output.ownerId)) {
+      // A job that was still running when its owner deleted the account: its output goes too.
+      await this.#objects.delete(output.objectKey);
+      throw accountDeleted();
+    }
     const existing = await this.#files.findById(output.id);
     if (existing && (existing.ownerId !== output.ownerId || existing.source !== 'output')) {
       throw conflict(`File ${output.id} already exists and is not this job's output.`);
@@ -203,6 +215,22 @@ export class FilesService {
     const docs = await this.#files.findByJob(ownerId, jobId);
     for (const doc of docs) await this.#remove(doc);
     return docs.length;
+  }
+
+  /**
+   * Deletes every file of the owner, uploads and outputs, expired or not, bytes first (their
+   * account was deleted: account-deletion.ts). Returns how many went; running it again deletes
+   * nothing more, so a redelivered event is harmless.
+   */
+  async deleteAllOf(ownerId: string): Promise<number> {
+    if (!ownerId) throw badRequest('owner_id is required.', [{ field: 'owner_id', message: 'required' }]);
+    let deleted = 0;
+    for (;;) {
+      const docs = await this.#files.findByOwner(ownerId, 100);
+      for (const doc of docs) await this.#remove(doc);
+      deleted += docs.length;
+      if (docs.length < 100) return deleted;
+    }
   }
 
   /**
@@ -296,6 +324,10 @@ function mediaFields(
     Object.entries(fields).filter(([, value]) => value !== undefined),
   ) as typeof fields;
 }
+
+/** The same 401 the auth service gives a token whose account is gone. */
+const accountDeleted = () =>
+  new ApiError(401, 'session_ended', 'Your session has ended. Please sign in again.');
 
 function parseTime(value: string, field: string): string {
   const time = value ? new Date(value) : null;

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   addService,
+  connectNats,
   openDocumentStore,
   openObjectStore,
   runService,
@@ -12,6 +13,7 @@ import {
 import { inspectFile } from '@mediakit/media';
 import { filesV1 } from '@mediakit/proto';
 import { FileStore } from '@tus/file-store';
+import { consumeAccountDeletions, DeletedOwners } from './account-deletion.ts';
 import { env } from './env.ts';
 import type { FileDoc } from './file-record.ts';
 import { FileRepository } from './file-repository.ts';
@@ -37,7 +39,14 @@ await runService({
 
     const files = new FileRepository(documents.collection<FileDoc>('files'));
     await files.ensureIndexes();
-    const service = new FilesService({ files, objects, inspect: (path) => inspectFile(path), log });
+    const deletedOwners = new DeletedOwners(documents);
+    const service = new FilesService({
+      files,
+      objects,
+      inspect: (path) => inspectFile(path),
+      log,
+      isDeletedOwner: (ownerId) => deletedOwners.has(ownerId),
+    });
 
     const grpcPort = await serveGrpc({
       address: `${config.HOST}:${config.GRPC_PORT}`,
@@ -76,6 +85,12 @@ await runService({
     });
     sweeper.start();
     onShutdown(() => sweeper.stop());
+
+    // A deleted account's files go too (account-deletion.ts).
+    const nats = await connectNats(config.NATS_URL, 'files');
+    onShutdown(() => nats.drain());
+    const accountDeletions = await consumeAccountDeletions(nats, { service, deletedOwners }, log);
+    onShutdown(() => accountDeletions.stop());
 
     log.info({ grpcPort, httpPort: config.HTTP_PORT }, 'files service listening');
   },

@@ -1,8 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { JSONWebKeySet } from 'jose';
+import { createLocalJWKSet, type JSONWebKeySet } from 'jose';
 import { afterEach, describe, expect, test } from 'vitest';
 import { bearerToken, createAccessTokenVerifier } from './access-tokens.ts';
+import { externalClaims } from './external-idp/external-claims.ts';
 import { createTestIssuer, TEST_AUDIENCE, TEST_ISSUER } from './test-support.ts';
 
 /** The auth service's JWKS endpoint as the gateway sees it: keys can change, fetches are counted. */
@@ -134,5 +135,110 @@ describe('bearerToken', () => {
     for (const header of ['Basic abc', 'Bearer', 'Bearer ', 'Bearer a b', 'Token abc', 'Bearer a\nb']) {
       expect(bearerToken(header)).toBeNull();
     }
+  });
+});
+
+describe('access token verifier, external issuer (Keycloak) options', () => {
+  const KC = 'https://kc.example/realms/mediakit';
+  const keycloakToken = {
+    typ: 'Bearer',
+    azp: 'mediakit-web',
+    realm_access: { roles: ['editor', 'offline_access'] },
+  };
+
+  async function setup(options: { audience?: string } = {}) {
+    const realm = await createTestIssuer('kc-key');
+    const verifier = createAccessTokenVerifier({
+      jwks: createLocalJWKSet(realm.jwks),
+      issuer: KC,
+      audience: options.audience,
+      typs: ['at+jwt', 'JWT'],
+      claims: externalClaims({ clientId: 'mediakit-web', audience: options.audience }),
+    });
+    const sign = (claims: Record<string, unknown>, typ = 'JWT', audience = 'account') =>
+      realm.sign({ roles: undefined, ...claims }, { issuer: KC, audience, typ });
+    return { verifier, sign, realm };
+  }
+
+  test('accepts a Keycloak access token: header typ JWT, payload typ Bearer, azp our client', async () => {
+    const { verifier, sign } = await setup();
+    const token = await sign({
+      ...keycloakToken,
+      sub: 'f47ac10b',
+      email: 'ann@example.com',
+      email_verified: true,
+      name: 'Ann',
+    });
+    expect(await verifier.verify(token)).toEqual({
+      sub: 'f47ac10b',
+      roles: ['user', 'editor'],
+      profile: { email: 'ann@example.com', emailVerified: true, name: 'Ann' },
+    });
+  });
+
+  test('accepts RFC 9068 access tokens (at+jwt, client_id) of other providers', async () => {
+    const { verifier, sign } = await setup();
+    for (const typ of ['at+jwt', 'application/at+jwt']) {
+      expect(await verifier.verify(await sign({ client_id: 'mediakit-web', sub: 's1' }, typ))).toMatchObject({
+        sub: 's1',
+        roles: ['user'],
+      });
+    }
+  });
+
+  test('refuses the realm’s id token and refresh token, and typ-less JWTs', async () => {
+    const { verifier, sign } = await setup();
+    const refused = [
+      await sign({ ...keycloakToken, typ: 'ID' }, 'JWT', 'mediakit-web'),
+      await sign({ ...keycloakToken, typ: 'Refresh' }),
+      await sign({ ...keycloakToken, typ: undefined }),
+      await sign({ ...keycloakToken, typ: 'ID' }, 'at+jwt'),
+      await sign({ ...keycloakToken }, 'id+jwt'),
+    ];
+    for (const token of refused) {
+      await expect(verifier.verify(token)).rejects.toMatchObject({ status: 401, code: 'unauthorized' });
+    }
+  });
+
+  test('without OIDC_AUDIENCE, refuses tokens the realm issued to another client', async () => {
+    const { verifier, sign } = await setup();
+    await expect(verifier.verify(await sign({ ...keycloakToken, azp: 'admin-cli' }))).rejects.toMatchObject({
+      status: 401,
+    });
+    await expect(verifier.verify(await sign({ ...keycloakToken, azp: undefined }))).rejects.toMatchObject({
+      status: 401,
+    });
+  });
+
+  test('with OIDC_AUDIENCE, the audience decides, whichever client asked', async () => {
+    const { verifier, sign } = await setup({ audience: 'mediakit-api' });
+    await expect(
+      verifier.verify(await sign({ ...keycloakToken, azp: 'mobile' }, 'JWT', 'mediakit-api')),
+    ).resolves.toMatchObject({
+      roles: ['user', 'editor'],
+    });
+    await expect(verifier.verify(await sign(keycloakToken))).rejects.toMatchObject({ status: 401 });
+  });
+
+  test('refuses another realm’s tokens even with the same key, and built-in tokens refuse Keycloak’s typ', async () => {
+    const { verifier, realm } = await setup();
+    for (const iss of [`${KC}x`, 'https://kc.example/realms/other', TEST_ISSUER]) {
+      const token = await realm.sign({ ...keycloakToken }, { issuer: iss, audience: 'account', typ: 'JWT' });
+      await expect(verifier.verify(token)).rejects.toMatchObject({ status: 401 });
+    }
+    const builtIn = await createTestIssuer('kc-key');
+
+    const builtInVerifier = createAccessTokenVerifier({
+      jwks: createLocalJWKSet(builtIn.jwks),
+      issuer: TEST_ISSUER,
+      audience: TEST_AUDIENCE,
+    });
+    await expect(builtInVerifier.verify(await builtIn.sign({}, { typ: 'JWT' }))).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(await builtInVerifier.verify(await builtIn.sign({}, { typ: 'application/at+jwt' }))).toEqual({
+      sub: 'user1',
+      roles: ['user'],
+    });
   });
 });

@@ -1,11 +1,32 @@
 import { ApiError } from '@mediakit/kit';
-import { createRemoteJWKSet, errors, type JWTVerifyGetKey, jwtVerify } from 'jose';
+import {
+  createRemoteJWKSet,
+  errors,
+  type JWTHeaderParameters,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+  jwtVerify,
+} from 'jose';
 
 /** Who a valid access token speaks for. */
 export interface VerifiedToken {
   sub: string;
   roles: string[];
+  /** Profile claims, from issuers that put them into access tokens (an external one, e.g. Keycloak). */
+  profile?: TokenProfile;
 }
+
+export interface TokenProfile {
+  email: string;
+  emailVerified: boolean;
+  name: string;
+}
+
+/** Reads roles (and a profile) from a verified token's claims; null refuses the token (401). */
+export type ClaimsMapper = (
+  payload: JWTPayload,
+  header: JWTHeaderParameters,
+) => Omit<VerifiedToken, 'sub'> | null;
 
 export interface AccessTokenVerifier {
   /** Resolves the token's subject and roles, or rejects with a 401 (or 503 when keys are unreachable). */
@@ -17,7 +38,12 @@ export interface VerifierOptions {
   jwks: URL | JWTVerifyGetKey;
   /** `<PUBLIC_URL>/oidc`: tokens of any other issuer are refused. */
   issuer: string;
-  audience: string;
+  /** The required `aud`; without one, the claims mapper must check who the token was issued to. */
+  audience?: string;
+  /** Header `typ` values accepted (compared like jose does: case-insensitive, `application/` optional). */
+  typs?: string[];
+  /** Default: the built-in issuer's `roles` claim (rolesClaim). */
+  claims?: ClaimsMapper;
   /** No refetch of the JWKS sooner than this after the last one, even for an unknown `kid`. */
   cooldownMs?: number;
 }
@@ -59,16 +85,19 @@ export function createAccessTokenVerifier(options: VerifierOptions): AccessToken
       ? createRemoteJWKSet(options.jwks, { cooldownDuration: options.cooldownMs ?? 30_000 })
       : options.jwks;
 
+  const typs = new Set((options.typs ?? [ACCESS_TOKEN_TYP]).map(normalizeTyp));
+  const claims = options.claims ?? rolesClaim;
+
   return {
     async verify(token) {
       if (!token || token.length > MAX_TOKEN_LENGTH) throw sessionInvalid();
-      let payload: Record<string, unknown>;
+      let payload: JWTPayload;
+      let header: JWTHeaderParameters;
       try {
-        ({ payload } = await jwtVerify(token, keys, {
+        ({ payload, protectedHeader: header } = await jwtVerify(token, keys, {
           issuer: options.issuer,
           audience: options.audience,
           algorithms: ALGORITHMS,
-          typ: ACCESS_TOKEN_TYP,
           requiredClaims: ['sub', 'exp'],
           clockTolerance: CLOCK_TOLERANCE_S,
         }));
@@ -82,15 +111,25 @@ export function createAccessTokenVerifier(options: VerifierOptions): AccessToken
         }
         throw sessionInvalid();
       }
+      if (typeof header.typ !== 'string' || !typs.has(normalizeTyp(header.typ))) throw sessionInvalid();
       const sub = payload.sub;
       if (typeof sub !== 'string' || !SUB.test(sub)) throw sessionInvalid();
-      const roles = Array.isArray(payload.roles)
-        ? payload.roles.filter((role): role is string => typeof role === 'string')
-        : [];
-      return { sub, roles };
+      const mapped = claims(payload, header);
+      if (!mapped) throw sessionInvalid();
+      return { sub, ...mapped };
     },
   };
 }
+
+/** The built-in issuer's tokens: roles are a `roles` list of strings; anything else grants none. */
+export const rolesClaim: ClaimsMapper = (payload) => ({
+  roles: Array.isArray(payload.roles)
+    ? payload.roles.filter((role): role is string => typeof role === 'string')
+    : [],
+});
+
+/** As jose compares `typ` (RFC 7515 §4.1.9): case-insensitive, the `application/` prefix optional. */
+const normalizeTyp = (typ: string) => typ.toLowerCase().replace(/^application\//, '');
 
 /** The token of an `Authorization: Bearer <token>` header; null for any other scheme or shape. */
 export function bearerToken(header: string): string | null {

@@ -11,13 +11,21 @@ import { identityPlugin } from './plugins/identity.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
 import { accountRoutes } from './routes/account.ts';
+import { adminUsersRoutes } from './routes/admin-users.ts';
 import { authRoutes } from './routes/auth.ts';
+import { authConfigRoutes } from './routes/auth-config.ts';
+import { blogRoutes } from './routes/blog.ts';
+import { contactRoutes } from './routes/contact.ts';
+import { devMailboxRoutes } from './routes/dev-mailbox.ts';
 import { filesRoutes } from './routes/files.ts';
 import { healthRoutes } from './routes/health.ts';
 import { jobEventsRoutes } from './routes/job-events.ts';
 import { jobsRoutes } from './routes/jobs.ts';
+import { oidcProxyRoutes } from './routes/oidc-proxy.ts';
 import { plansRoutes } from './routes/plans.ts';
 import { statsRoutes } from './routes/stats.ts';
+import { subscriptionRoutes } from './routes/subscription.ts';
+import { ticketsRoutes } from './routes/tickets.ts';
 import { toolsRoutes } from './routes/tools.ts';
 import { uploadsRoutes } from './routes/uploads.ts';
 
@@ -66,14 +74,37 @@ export async function buildApp(deps: GatewayDeps) {
   await app.register(toolsRoutes, { prefix: API });
   await app.register(plansRoutes, { prefix: API, auth });
   await app.register(authRoutes, { prefix: API, auth, authPerMinute });
+  if (deps.authClientConfig) {
+    await app.register(authConfigRoutes, { prefix: API, config: deps.authClientConfig });
+  }
   await app.register(accountRoutes, { prefix: API, auth, authPerMinute });
+  await app.register(subscriptionRoutes, { prefix: API, auth, writesPerMinute });
   await app.register(filesRoutes, { prefix: API, files, plans, filesHttp, writesPerMinute });
   await app.register(uploadsRoutes, { prefix: API, plans, writesPerMinute });
   await app.register(jobsRoutes, { prefix: API, jobs, plans, writesPerMinute });
   await app.register(jobEventsRoutes, { prefix: API, jobs, nats });
   await app.register(statsRoutes, { prefix: API, files, jobs, plans });
+  if (deps.contentApi) {
+    const content = deps.contentApi;
+    await app.register(blogRoutes, { prefix: API, content });
+    await app.register(contactRoutes, { prefix: API, content, perHour: limits.contactPerHour ?? 5 });
+    await app.register(ticketsRoutes, { prefix: API, content });
+  }
+  if (deps.userRoles) await app.register(adminUsersRoutes, { prefix: API, auth: deps.userRoles });
+  await app.register(devMailboxRoutes, { dataDir: deps.devMailboxDir });
+  if (deps.authHttpUrl) {
+    await app.register(oidcProxyRoutes, {
+      authHttpUrl: deps.authHttpUrl,
+      publicUrl: deps.publicUrl ?? 'http://localhost:8080',
+    });
+  }
   await app.register(healthRoutes, { files, jobs, auth, content: deps.content, nats, filesHttp });
-  await app.register(webPlugin, { root: deps.webRoot, tools: catalog.map(toPublicTool) });
+  await app.register(webPlugin, {
+    root: deps.webRoot,
+    tools: catalog.map(toPublicTool),
+    settings: deps.web,
+    content: deps.content,
+  });
 
   return app;
 }

@@ -1,6 +1,8 @@
 import type { AsyncClient, Logger } from '@mediakit/kit';
 import type { authV1, contentV1, filesV1, jobsV1 } from '@mediakit/proto';
 import type { AccessTokenVerifier } from './access-tokens.ts';
+import type { AuthClientConfig } from './routes/auth-config.ts';
+import type { WebSettings } from './web/settings.ts';
 
 /**
  * What the gateway talks to, narrowed to the calls it makes, so tests can hand in plain objects
@@ -26,8 +28,28 @@ export type AuthClient = Pick<
   | 'updateAccount'
   | 'changePassword'
   | 'deleteAccount'
+  | 'createSessionFromToken'
+  | 'getSubscription'
+  | 'changeSubscription'
 >;
 export type ContentClient = Pick<AsyncClient<contentV1.ContentServiceClient>, 'getArticle'>;
+/** Every content call the blog, contact and ticket routes make. */
+export type ContentApiClient = Pick<
+  AsyncClient<contentV1.ContentServiceClient>,
+  | 'getArticle'
+  | 'listArticles'
+  | 'createArticle'
+  | 'updateArticle'
+  | 'deleteArticle'
+  | 'submitContact'
+  | 'createTicket'
+  | 'listTickets'
+  | 'getTicket'
+  | 'addTicketMessage'
+  | 'setTicketStatus'
+>;
+/** The admin-only roles call (routes/admin-users.ts), apart from AuthClient so test fakes need not grow. */
+export type UserRolesClient = Pick<AsyncClient<authV1.AuthServiceClient>, 'setUserRoles'>;
 
 /** One message of a core NATS subscription: the gateway only reads its bytes. */
 export interface BusMessage {
@@ -50,13 +72,28 @@ export interface GatewayDeps {
   auth: AuthClient;
   /** Checks `Authorization: Bearer` access tokens (against the issuer's JWKS in production). */
   tokens: AccessTokenVerifier;
-  /** Only for the health check; the content routes come with their own issue. */
+  /** What `GET /auth/config` tells the web shell (routes/auth-config.ts); the route is absent without it. */
+  authClientConfig?: AuthClientConfig;
+  /** The auth service's HTTP server: `/oidc/*` is proxied there (routes/oidc-proxy.ts); absent in unit tests. */
+  authHttpUrl?: string;
+  /** `<PUBLIC_URL>`: where the provider's forms may redirect to (the /oidc pages' CSP). */
+  publicUrl?: string;
+  /** Only for the health check and the web pages' heads. */
   content?: ContentClient;
+  /** The blog, contact form and tickets (routes/blog.ts, contact.ts, tickets.ts; in production the same
+   * client as `content`); those routes are absent without it. */
+  contentApi?: ContentApiClient;
+  /** `PUT /admin/users/{id}/roles` (routes/admin-users.ts); the route is absent without it. */
+  userRoles?: UserRolesClient;
+  /** The services' DATA_DIR when no SMTP server is set: `/dev/mailbox` shows its mails (routes/dev-mailbox.ts). */
+  devMailboxDir?: string;
   nats: UpdateBus;
   /** Base URL of the files service's internal HTTP API (uploads and downloads stream through it). */
   filesHttpUrl: string;
   /** Built web shell to serve; a placeholder page is served when absent or empty. */
   webRoot?: string;
+  /** Remotes, public URL and other settings of the web pages (web/settings.ts). */
+  web?: WebSettings;
   log: Logger;
   /** Trust X-Forwarded-For / X-Forwarded-Proto (only behind a proxy that sets them). */
   trustProxy: boolean;
@@ -65,5 +102,7 @@ export interface GatewayDeps {
     writesPerMinute: number;
     /** Sign-up, login and refresh per address: the routes that guess passwords and tokens. */
     authPerMinute?: number;
+    /** Contact-form messages per client address and hour (each one sends an email). */
+    contactPerHour?: number;
   };
 }

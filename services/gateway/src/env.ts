@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { commonEnv, grpcAddressEnv, port } from '@mediakit/kit';
+import { commonEnv, grpcAddressEnv, mailEnv, port } from '@mediakit/kit';
 import { type Static, Type } from 'typebox';
 
 /** The web shell's build in this repository, served when WEB_ROOT is not set. */
@@ -17,6 +17,30 @@ export const gatewayEnv = Type.Object({
   WEB_ROOT: Type.Optional(
     Type.String({ description: 'built web shell to serve; default frontends/shell/dist when it exists' }),
   ),
+  WEB_TOOLS_ROOT: Type.Optional(
+    Type.String({
+      description:
+        'built tools remote served at /remotes/tools/; default frontends/tools/dist when it exists',
+    }),
+  ),
+  WEB_DASHBOARD_ROOT: Type.Optional(
+    Type.String({
+      description:
+        'built dashboard remote served at /remotes/dashboard/; default frontends/dashboard/dist when it exists',
+    }),
+  ),
+  REMOTE_TOOLS_URL: Type.String({
+    default: '/remotes/tools/mf-manifest.json',
+    minLength: 1,
+    description:
+      "the tools remote's mf-manifest.json as the browser loads it (a path on this origin or an absolute URL); written to /runtime-config.json",
+  }),
+  REMOTE_DASHBOARD_URL: Type.String({
+    default: '/remotes/dashboard/mf-manifest.json',
+    minLength: 1,
+    description:
+      "the dashboard remote's mf-manifest.json as the browser loads it (a path on this origin or an absolute URL); written to /runtime-config.json",
+  }),
   TRUST_PROXY: Type.Boolean({
     default: false,
     description: 'trust X-Forwarded-For/-Proto (true only behind a reverse proxy that sets them)',
@@ -42,11 +66,44 @@ export const gatewayEnv = Type.Object({
     description:
       'origin users reach Mediakit at, without a trailing slash; access tokens must be issued by <PUBLIC_URL>/oidc',
   }),
+  AUTH_HTTP_URL: Type.String({
+    default: 'http://127.0.0.1:8083',
+    pattern: '^https?://[^/]+$',
+    description: "the auth service's HTTP server, where /oidc/* (the built-in OpenID Provider) is proxied",
+  }),
   AUTH_JWKS_URL: Type.String({
     default: 'http://127.0.0.1:8083/oidc/jwks',
     pattern: '^https?://',
     description: "the token issuer's JWKS (the auth service's keys), used to verify access tokens",
   }),
+  // External identity provider mode (external-idp/): a Keycloak realm replaces the built-in provider.
+  OIDC_ISSUER: Type.Optional(
+    Type.String({
+      pattern: '^https?://\\S+[^/\\s]$',
+      description:
+        'external OpenID issuer whose access tokens are accepted instead of the built-in ones, e.g. https://kc.example/realms/mediakit (no trailing slash); unset: the built-in provider',
+    }),
+  ),
+  OIDC_CLIENT_ID: Type.String({
+    default: 'mediakit-web',
+    minLength: 1,
+    description:
+      "client id the web app signs in with: at OIDC_ISSUER, or at the built-in provider (the same value as the auth service's)",
+  }),
+  OIDC_AUDIENCE: Type.Optional(
+    Type.String({
+      minLength: 1,
+      description:
+        "required aud of the external issuer's access tokens; unset: their azp must be OIDC_CLIENT_ID (Keycloak's tokens say aud account)",
+    }),
+  ),
+  CONTACT_RATE_LIMIT_PER_HOUR: Type.Integer({
+    minimum: 1,
+    default: 5,
+    description: 'contact-form messages per hour per client address (each one sends a confirmation email)',
+  }),
+  // Only whether it is set matters here: without SMTP, /dev/mailbox shows the development mailbox.
+  SMTP_URL: mailEnv.SMTP_URL,
   AUTH_JWKS_COOLDOWN_MS: Type.Integer({
     minimum: 0,
     default: 30_000,
@@ -58,3 +115,13 @@ export type GatewayConfig = Static<typeof gatewayEnv>;
 
 export const defaultWebRoot = (config: GatewayConfig): string | undefined =>
   config.WEB_ROOT ?? (existsSync(shellDist) ? shellDist : undefined);
+
+/** The remotes' builds in this repository, served when WEB_TOOLS_ROOT / WEB_DASHBOARD_ROOT are not set. */
+const remoteDist = (name: 'tools' | 'dashboard') =>
+  fileURLToPath(new URL(`../../../frontends/${name}/dist`, import.meta.url));
+
+export const defaultRemoteRoots = (config: GatewayConfig) => ({
+  toolsRoot: config.WEB_TOOLS_ROOT ?? (existsSync(remoteDist('tools')) ? remoteDist('tools') : undefined),
+  dashboardRoot:
+    config.WEB_DASHBOARD_ROOT ?? (existsSync(remoteDist('dashboard')) ? remoteDist('dashboard') : undefined),
+});

@@ -2,7 +2,8 @@ import { connectNats, createGrpcClient, runService } from '@mediakit/kit';
 import { authV1, contentV1, filesV1, jobsV1 } from '@mediakit/proto';
 import { createAccessTokenVerifier } from './access-tokens.ts';
 import { buildApp } from './app.ts';
-import { defaultWebRoot, gatewayEnv } from './env.ts';
+import { defaultRemoteRoots, defaultWebRoot, gatewayEnv } from './env.ts';
+import { externalAccessTokens } from './external-idp/external-access-tokens.ts';
 
 await runService({
   name: 'gateway',
@@ -39,29 +40,60 @@ await runService({
     const nats = await connectNats(config.NATS_URL, 'gateway');
     onShutdown(() => nats.drain());
 
-    // Access tokens are the auth service's: issued as `<PUBLIC_URL>/oidc`, for the audience `mediakit`.
-    const tokens = createAccessTokenVerifier({
-      jwks: new URL(config.AUTH_JWKS_URL),
-      issuer: `${config.PUBLIC_URL}/oidc`,
-      audience: 'mediakit',
-      cooldownMs: config.AUTH_JWKS_COOLDOWN_MS,
-    });
+    // Access tokens are the auth service's: issued as `<PUBLIC_URL>/oidc`, for the audience `mediakit`;
+    // or, with OIDC_ISSUER set, an external realm's (Keycloak), whose people get local accounts.
+    const builtInIssuer = `${config.PUBLIC_URL}/oidc`;
+    const tokens = config.OIDC_ISSUER
+      ? externalAccessTokens(
+          {
+            issuer: config.OIDC_ISSUER,
+            clientId: config.OIDC_CLIENT_ID,
+            audience: config.OIDC_AUDIENCE,
+            cooldownMs: config.AUTH_JWKS_COOLDOWN_MS,
+          },
+          auth,
+        )
+      : createAccessTokenVerifier({
+          jwks: new URL(config.AUTH_JWKS_URL),
+          issuer: builtInIssuer,
+          audience: 'mediakit',
+          cooldownMs: config.AUTH_JWKS_COOLDOWN_MS,
+        });
 
     const app = await buildApp({
       files,
       jobs,
       auth,
       tokens,
+      authClientConfig: {
+        issuer: config.OIDC_ISSUER ?? builtInIssuer,
+        clientId: config.OIDC_CLIENT_ID,
+        thirdParty: !!config.OIDC_ISSUER,
+      },
       content,
+      contentApi: content,
+      userRoles: auth,
+      // Where the content and auth services write mails when no SMTP server is set (kit mail-sender.ts).
+      devMailboxDir: config.SMTP_URL ? undefined : config.DATA_DIR,
       nats,
       filesHttpUrl: config.FILES_HTTP_URL,
+      authHttpUrl: config.AUTH_HTTP_URL,
+      publicUrl: config.PUBLIC_URL,
       webRoot: defaultWebRoot(config),
+      web: {
+        publicUrl: config.PUBLIC_URL,
+        ...defaultRemoteRoots(config),
+        remotes: { tools: config.REMOTE_TOOLS_URL, dashboard: config.REMOTE_DASHBOARD_URL },
+        // keycloak-js talks to an external issuer from the browser (discovery, token endpoint).
+        connectOrigins: config.OIDC_ISSUER ? [config.OIDC_ISSUER] : [],
+      },
       log,
       trustProxy: config.TRUST_PROXY,
       rateLimit: {
         perMinute: config.RATE_LIMIT_PER_MINUTE,
         writesPerMinute: config.RATE_LIMIT_WRITES_PER_MINUTE,
         authPerMinute: config.RATE_LIMIT_AUTH_PER_MINUTE,
+        contactPerHour: config.CONTACT_RATE_LIMIT_PER_HOUR,
       },
     });
     await app.listen({ port: config.PORT, host: config.HOST });

@@ -110,6 +110,9 @@ export function fakeClients(): { files: FilesClient; jobs: JobsClient; auth: Aut
       updateAccount: notInThisTest,
       changePassword: notInThisTest,
       deleteAccount: notInThisTest,
+      getSubscription: notInThisTest,
+      changeSubscription: notInThisTest,
+      createSessionFromToken: notInThisTest,
     },
   };
 }

@@ -125,13 +125,22 @@ export class JobRepository {
       .then((jobs) => jobs[0] ?? null);
   }
 
-  /** Owners that have held jobs, those waiting longest first; reads at most `scan` held jobs. */
-  async ownersWithHeldJobs(scan: number): Promise<string[]> {
-    const held = await this.jobs.find(
-      { status: 'queued', dispatchedAt: { $exists: false } },
-      { sort: { queuedAt: 1, _id: 1 }, limit: scan },
-    );
-    return [...new Set(held.map((job) => job.ownerId))];
+  /**
+   * Up to `max` owners that have held jobs, those waiting longest first. One query per owner, each
+   * skipping the owners found so far: reading the oldest held jobs in one go would let one owner's
+   * backlog of `max` jobs hide every other owner from the safety net (jobs-service.ts
+   * releaseHeldJobs), and their held jobs would wait for that backlog to drain.
+   */
+  async ownersWithHeldJobs(max: number): Promise<string[]> {
+    const owners: string[] = [];
+    while (owners.length < max) {
+      const filter: Filter = { status: 'queued', dispatchedAt: { $exists: false } };
+      if (owners.length > 0) filter.ownerId = { $nin: owners };
+      const [next] = await this.jobs.find(filter, { sort: { queuedAt: 1, _id: 1 }, limit: 1 });
+      if (!next) break;
+      owners.push(next.ownerId);
+    }
+    return owners;
   }
 
   /**

@@ -12,6 +12,7 @@ import {
   serveHealth,
 } from '@mediakit/kit';
 import { filesV1, jobsV1 } from '@mediakit/proto';
+import { consumeAccountDeletions } from './account-deletion.ts';
 import { jobsEnv } from './env.ts';
 import { JobEventConsumer } from './event-consumer.ts';
 import { type JobsRpcs, jobsGrpcHandlers } from './grpc-handlers.ts';
@@ -92,6 +93,10 @@ await runService({
     );
     releaser.start();
     onShutdown(() => releaser.stop());
+
+    // A deleted account's jobs are canceled and deleted (account-deletion.ts).
+    const accountDeletions = await consumeAccountDeletions(nc, service, log);
+    onShutdown(() => accountDeletions.stop());
 
     await serveGrpc({
       address: `${config.HOST}:${config.GRPC_PORT}`,

@@ -3,26 +3,85 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { PublicTool } from '@mediakit/catalog';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type ContentReader, createBlogSource } from '../web/blog-source.ts';
+import { extendCsp, foreignOrigins } from '../web/csp.ts';
+import { createIndexTemplate } from '../web/index-template.ts';
+import { escapeHtml, injectHead, renderHead } from '../web/page-head.ts';
+import { routeHead } from '../web/route-head.ts';
+import { DEFAULT_REMOTE_URLS, type WebSettings } from '../web/settings.ts';
+import { buildRobots, buildSitemap } from '../web/sitemap.ts';
 
 export interface WebOptions {
   /** The built web shell; when missing or empty a placeholder page is served at `/`. */
   root?: string;
   tools: readonly PublicTool[];
+  /** Remotes, public URL and the like; defaults suit a local `npm start`. */
+  settings?: WebSettings;
+  /** Article titles and descriptions for blog pages' heads, and the sitemap. */
+  content?: ContentReader;
 }
 
 /** Bundler output names carry a content hash (`main.3f9a1c0b.js`): such a file never changes. */
 const HASHED = /[.-][a-f0-9]{8,}\.[a-z0-9]+$/i;
+/** The sitemap lists every published article: rebuilt at most this often. */
+const SITEMAP_TTL_MS = 5 * 60 * 1000;
 
 export const hasBuild = (root: string | undefined): root is string =>
   !!root && existsSync(path.join(root, 'index.html'));
 
+const hasDir = (root: string | undefined): root is string =>
+  !!root && existsSync(root) && statSync(root).isDirectory();
+
+const cacheHeader = (filePath: string) =>
+  HASHED.test(path.basename(filePath)) ? 'public, max-age=31536000, immutable' : 'no-cache';
+
 /**
- * The web app, same origin as the API. Hashed assets are cached forever; everything else
- * (index.html, Module Federation manifests and remote entries) is revalidated on every load, so a
- * redeploy shows at once. Unknown page paths get index.html: the shell's router owns them.
+ * The web app, same origin as the API: the shell at `/`, the remotes at `/remotes/<name>/`,
+ * `/runtime-config.json` (where the shell finds the remotes), `robots.txt` and `sitemap.xml`.
+ * Hashed assets are cached forever; everything else (index.html, Module Federation manifests and
+ * remote entries) is revalidated on every load, so a redeploy shows at once. A page route gets
+ * index.html with that page's head filled in, and 404 when the path is no page.
  */
 export async function webPlugin(app: FastifyInstance, options: WebOptions) {
   const root = options.root && path.resolve(options.root);
+  const settings: WebSettings = options.settings ?? {
+    publicUrl: 'http://localhost:8080',
+    remotes: { ...DEFAULT_REMOTE_URLS },
+  };
+  const publicUrl = settings.publicUrl.replace(/\/+$/, '');
+  const blog = createBlogSource(options.content);
+  const toolsByName = new Map(options.tools.map((tool) => [tool.name, tool]));
+
+  // Search engines and the shell's runtime configuration work with or without a build.
+  app.get('/robots.txt', { config: { rateLimit: false } }, async (_request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(buildRobots(publicUrl)),
+  );
+  let sitemap: { xml: string; at: number } | undefined;
+  app.get('/sitemap.xml', async (request, reply) => {
+    if (!sitemap || Date.now() - sitemap.at > SITEMAP_TTL_MS) {
+      let articles: Awaited<ReturnType<typeof blog.published>> = [];
+      try {
+        articles = await blog.published();
+      } catch (error) {
+        request.log.warn(
+          { err: error },
+          'sitemap: the blog articles could not be listed; sitemap without them',
+        );
+      }
+      sitemap = { xml: buildSitemap(publicUrl, options.tools, articles), at: Date.now() };
+    }
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=300')
+      .send(sitemap.xml);
+  });
+  app.get('/runtime-config.json', { config: { rateLimit: false } }, async (_request, reply) =>
+    reply.header('cache-control', 'no-cache').send({ remotes: settings.remotes }),
+  );
+
   if (!hasBuild(root)) {
     app.get('/', async (_request, reply) =>
       reply.type('text/html; charset=utf-8').send(placeholderPage(options.tools)),
@@ -35,12 +94,23 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
     serve: false,
     cacheControl: false,
     setHeaders: (res, filePath) => {
-      res.header(
-        'cache-control',
-        HASHED.test(path.basename(filePath)) ? 'public, max-age=31536000, immutable' : 'no-cache',
-      );
+      res.header('cache-control', cacheHeader(filePath));
     },
   });
+
+  const remoteRoots: Record<string, string | undefined> = {
+    tools: settings.toolsRoot,
+    dashboard: settings.dashboardRoot,
+  };
+  const indexHtml = createIndexTemplate(path.join(root, 'index.html'));
+  const scriptOrigins = foreignOrigins(Object.values(settings.remotes), new URL(publicUrl).origin);
+  const connectOrigins = foreignOrigins(settings.connectOrigins ?? [], new URL(publicUrl).origin);
+
+  /** A file under `base`, or undefined when the path leaves it or names no file. */
+  const fileIn = (base: string, relative: string) => {
+    const file = path.resolve(base, `.${relative}`);
+    return file.startsWith(base + path.sep) && existsSync(file) && statSync(file).isFile() ? file : undefined;
+  };
 
   const page = async (request: FastifyRequest, reply: FastifyReply) => {
     let pathname: string;
@@ -51,22 +121,39 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
     }
     // API paths never fall back to the page: an unknown API route is a JSON 404.
     if (pathname.startsWith('/api/')) return reply.callNotFound();
-    const file = path.resolve(root, `.${pathname}`);
-    if (file.startsWith(root + path.sep) && existsSync(file) && statSync(file).isFile())
-      return reply.sendFile(path.relative(root, file));
+
+    const remote = /^\/remotes\/(tools|dashboard)(\/.*)$/.exec(pathname);
+    if (remote) {
+      const base = remoteRoots[remote[1]];
+      const file = hasDir(base) ? fileIn(path.resolve(base), remote[2]) : undefined;
+      if (!file) return reply.callNotFound();
+      return reply.sendFile(path.relative(path.resolve(base as string), file), path.resolve(base as string));
+    }
+
+    const file = fileIn(root, pathname);
+    // index.html itself is a page like `/`, with its head.
+    if (file && path.basename(file) !== 'index.html') return reply.sendFile(path.relative(root, file));
     // A missing asset (it has an extension) must not be answered with HTML.
-    if (path.extname(pathname)) return reply.callNotFound();
-    return reply.sendFile('index.html');
+    if (path.extname(pathname) && path.basename(pathname) !== 'index.html') return reply.callNotFound();
+
+    const { status, head } = await routeHead(pathname === '/index.html' ? '/' : pathname, {
+      publicUrl,
+      tools: toolsByName,
+      blog,
+    });
+    const policy = reply.getHeader('content-security-policy');
+    if (typeof policy === 'string') {
+      reply.header('content-security-policy', extendCsp(policy, { scriptOrigins, connectOrigins }));
+    }
+    return reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(injectHead(await indexHtml(), renderHead(head)));
   };
   // Static files are cheap and a page load fetches many: they do not count against the API's limit.
   app.route({ method: ['GET', 'HEAD'], url: '/*', config: { rateLimit: false }, handler: page });
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );
 
 /** Until the web shell is built: say where the API is and what it can do. */
 export function placeholderPage(tools: readonly PublicTool[]): string {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { bearerToken } from '../access-tokens.ts';
 import type { AuthClient } from '../deps.ts';
 import { toUser } from '../mappers.ts';
 import { requireUser } from '../plugins/identity.ts';
@@ -103,6 +104,36 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (
         id_token: tokens.idToken || undefined,
         refresh_token: tokens.refreshToken || undefined,
         expires_in: tokens.expiresIn || undefined,
+        token_type: 'Bearer' as const,
+      };
+    },
+  );
+
+  // The end of the built-in provider's code flow: the access token the browser just got from
+  // /oidc/token (the bearer, verified like any other) becomes the app's own session, with the
+  // rotating opaque refresh token keycloak-js cannot hold. The auth service accepts only a
+  // provider token of the web client, minutes old, once (oidc/session-exchange.ts).
+  app.post(
+    '/auth/session',
+    {
+      schema: { response: { 200: Tokens } },
+      config: {
+        rateLimit: {
+          max: authPerMinute,
+          timeWindow: 60_000,
+          keyGenerator: (request: FastifyRequest) => `ip:${request.ip}`,
+        },
+      },
+    },
+    async (request) => {
+      requireUser(request);
+      const accessToken = bearerToken(request.headers.authorization ?? '') ?? '';
+      const tokens = await auth.createSessionFromToken({ accessToken });
+      return {
+        access_token: tokens.accessToken,
+        refresh_token: tokens.refreshToken,
+        id_token: tokens.idToken,
+        expires_in: tokens.expiresIn,
         token_type: 'Bearer' as const,
       };
     },

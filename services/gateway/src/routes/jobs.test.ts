@@ -1,7 +1,15 @@
 import { ApiError } from '@mediakit/kit';
 import type { jobsV1 } from '@mediakit/proto';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { buildTestApp, fakeFile, fakeJob, OWNER, ownerCookie, type TestApp } from '../test-support.ts';
+import {
+  bearer,
+  buildTestApp,
+  fakeFile,
+  fakeJob,
+  OWNER,
+  ownerCookie,
+  type TestApp,
+} from '../test-support.ts';
 
 describe('jobs routes', () => {
   let t: TestApp;
@@ -200,27 +208,31 @@ describe('jobs routes', () => {
     expect(deleted).toEqual({ ownerId: OWNER, id: 'job1' });
   });
 
-  test("GET /stats sums the owner's files over every page and names the plan", async () => {
+  test("GET /stats sums the signed-in owner's files over every page and names the plan", async () => {
+    const asked: string[] = [];
     t.clients.jobs.getStats = async () => ({
       jobs: { total: 3, queued: 1, running: 1, succeeded: 1, failed: 0, canceled: 0 },
     });
-    t.clients.files.listFiles = async (request) =>
-      request.cursor === ''
+    t.clients.files.listFiles = async (request) => {
+      asked.push(request.ownerId);
+      return request.cursor === ''
         ? { items: [fakeFile({ size: 100 }), fakeFile({ size: 200 })], nextCursor: 'page2' }
         : { items: [fakeFile({ size: 300 })], nextCursor: '' };
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/stats', headers: ownerCookie });
+    };
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/stats', headers: await bearer('u9') });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       jobs: { total: 3, queued: 1, running: 1, succeeded: 1, failed: 0, canceled: 0 },
       files: { count: 3, bytes: 600 },
       plan: 'free',
     });
+    expect(asked).toEqual(['user:u9', 'user:u9']);
 
-    const anonymous = await t.app.inject({ method: 'GET', url: '/api/v1/stats' });
-    expect(anonymous.json()).toEqual({
-      jobs: { total: 0, queued: 0, running: 0, succeeded: 0, failed: 0, canceled: 0 },
-      files: { count: 0, bytes: 0 },
-      plan: 'free',
-    });
+    // API.md: for signed-in users. A guest, with or without a cookie, is asked to sign in.
+    for (const headers of [{}, ownerCookie]) {
+      const guest = await t.app.inject({ method: 'GET', url: '/api/v1/stats', headers });
+      expect(guest.statusCode).toBe(401);
+      expect(guest.json()).toEqual({ code: 'unauthorized', message: 'Please sign in to use this.' });
+    }
   });
 });

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { FilesClient, JobsClient } from '../deps.ts';
 import type { Plans } from '../plans.ts';
-import type { Owner } from '../plugins/identity.ts';
+import { type Owner, requireUser } from '../plugins/identity.ts';
 
 export interface StatsRoutesOptions {
   files: FilesClient;
@@ -30,7 +30,8 @@ const PAGE = 100;
 const MAX_PAGES = 100;
 
 /**
- * `GET /stats`. API.md means it for signed-in users; until accounts exist guests get theirs too.
+ * `GET /stats`, for signed-in users (API.md): guests get 401. `plan` is the one in effect now
+ * (the subscription's, asked of the auth service on every call, so an upgrade shows at once).
  * The files service has no totals call, so the owner's files are summed page by page.
  */
 export const statsRoutes: FastifyPluginAsyncTypebox<StatsRoutesOptions> = async (
@@ -58,9 +59,8 @@ export const statsRoutes: FastifyPluginAsyncTypebox<StatsRoutesOptions> = async 
   }
 
   app.get('/stats', { schema: { response: { 200: Stats } } }, async (request) => {
-    const owner = request.owner;
+    const owner = requireUser(request);
     const plan = await plans.forOwner(owner);
-    if (!owner) return { jobs: NO_JOBS, files: { count: 0, bytes: 0 }, plan: plan.id };
     const [stats, totals] = await Promise.all([jobs.getStats({ ownerId: owner.id }), fileTotals(owner)]);
     return { jobs: { ...NO_JOBS, ...stats.jobs }, files: totals, plan: plan.id };
   });

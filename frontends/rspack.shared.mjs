@@ -1,0 +1,99 @@
+// One rspack configuration for the three frontends: the shell (Module Federation host) and the two
+// remotes (tools, dashboard). TypeScript and JSX go through rspack's builtin SWC loader (no Babel);
+// CSS through rspack's native CSS support. Every emitted name carries a content hash except the
+// federation entry points (remoteEntry.js, mf-manifest.json) and index.html, which the gateway
+// serves with `no-cache` so a redeploy shows at once.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { rspack } from '@rspack/core';
+
+const require = createRequire(import.meta.url);
+const versionOf = (name) => require(`${name}/package.json`).version;
+
+/**
+ * Shared as singletons: one React, one router, one query client context and one toast container
+ * across host and remotes. A second copy of any of these breaks hooks or context silently.
+ */
+export const sharedSingletons = () =>
+  Object.fromEntries(
+    ['react', 'react-dom', 'react-router', '@tanstack/react-query', 'react-toastify'].map((name) => [
+      name,
+      { singleton: true, requiredVersion: `^${versionOf(name)}` },
+    ]),
+  );
+
+/**
+ * @param {object} options
+ * @param {string} options.dir the frontend's folder
+ * @param {string} options.name federation name (shell, tools, dashboard)
+ * @param {Record<string,string>} [options.exposes] remotes only
+ * @param {string} [options.publicPath] '/' for the shell, 'auto' for remotes (they live wherever
+ *   the runtime config points)
+ * @param {string} [options.title] the development page's title (the shell has none: the gateway
+ *   writes each page's title into the head)
+ * @param {'production'|'development'} [options.mode]
+ */
+export function createConfig({ dir, name, exposes, publicPath = 'auto', title, mode }) {
+  const production = (mode ?? process.env.NODE_ENV) !== 'development';
+  return {
+    mode: production ? 'production' : 'development',
+    context: dir,
+    entry: { main: './src/index.ts' },
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    output: {
+      path: path.join(dir, 'dist'),
+      publicPath,
+      filename: production ? '[name].[contenthash:10].js' : '[name].js',
+      chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
+      cssFilename: production ? '[name].[contenthash:10].css' : '[name].css',
+      cssChunkFilename: production ? '[name].[contenthash:10].css' : '[name].css',
+      assetModuleFilename: '[name].[contenthash:10][ext]',
+      // A unique global name per app, so host and remotes' chunk loading never collide.
+      uniqueName: `mediakit_${name}`,
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js', '.mjs'],
+      // Sources import siblings with their `.ts` suffix (as the back end does); that resolves as is.
+    },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: !production } },
+              target: 'es2022',
+            },
+          },
+          type: 'javascript/auto',
+        },
+        { test: /\.css$/, type: 'css/auto' },
+      ],
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name,
+        ...(exposes ? { filename: 'remoteEntry.js', exposes } : {}),
+        shared: sharedSingletons(),
+        manifest: true,
+        // Types are checked by `npm run typecheck`; generating federated .d.ts zips would spawn tsc.
+        dts: false,
+      }),
+      new rspack.HtmlRspackPlugin({
+        template: path.join(dir, 'src/index.html'),
+        ...(title ? { title } : {}),
+        minify: false,
+      }),
+      new rspack.DefinePlugin({
+        'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
+      }),
+    ],
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}

@@ -1,0 +1,66 @@
+/** The spec's message for a token that cannot be decoded (section 8). */
+export const INVALID_TOKEN_MESSAGE = 'Invalid token specified';
+
+/** Access tokens count as expired this long before their `exp` (spec section 5 and 9). */
+export const TOKEN_EXPIRY_MARGIN_MS = 5 * 60 * 1000;
+
+export class InvalidTokenError extends Error {
+  constructor() {
+    super(INVALID_TOKEN_MESSAGE);
+    this.name = 'InvalidTokenError';
+  }
+}
+
+export interface JwtPayload {
+  sub?: string;
+  exp?: number;
+  email?: string;
+  name?: string;
+  [claim: string]: unknown;
+}
+
+function base64UrlDecode(segment: string): string {
+  const base64 = segment.replace(/-/g, '+').replace(/_/g, '/');
+  const padded = base64 + '='.repeat((4 - (base64.length % 4)) % 4);
+  const binary = atob(padded);
+  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+  return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+}
+
+/**
+ * The claims of a JWT, without checking its signature: the browser only needs `exp` and `sub`;
+ * the gateway verifies every token it receives. Anything that is not three base64url segments with
+ * a JSON object in the middle throws InvalidTokenError.
+ */
+export function decodeJwt(token: string): JwtPayload {
+  const parts = token.split('.');
+  if (parts.length !== 3 || !parts[1]) throw new InvalidTokenError();
+  let payload: unknown;
+  try {
+    payload = JSON.parse(base64UrlDecode(parts[1]));
+  } catch {
+    throw new InvalidTokenError();
+  }
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload))
+    throw new InvalidTokenError();
+  return payload as JwtPayload;
+}
+
+/**
+ * True when the token may be sent: decodable, with an `exp` more than the margin away. An
+ * undecodable token, or one without `exp`, counts as expired.
+ */
+export function isTokenFresh(
+  token: string | undefined,
+  now: number = Date.now(),
+  marginMs: number = TOKEN_EXPIRY_MARGIN_MS,
+): boolean {
+  if (!token) return false;
+  let payload: JwtPayload;
+  try {
+    payload = decodeJwt(token);
+  } catch {
+    return false;
+  }
+  return typeof payload.exp === 'number' && payload.exp * 1000 - marginMs > now;
+}

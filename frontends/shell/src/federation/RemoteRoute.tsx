@@ -1,0 +1,49 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Skeleton } from '../ui/Skeleton.tsx';
+import type { RemoteName, RemoteRoutesModule } from './contract.ts';
+import { RemoteBoundary } from './RemoteBoundary.tsx';
+import { RemoteErrorPanel } from './RemoteErrorPanel.tsx';
+import { loadRemoteRoutes } from './remote-loader.ts';
+import { useHost } from './use-host.ts';
+
+type LoadState =
+  | { status: 'loading' }
+  | { status: 'ready'; module: RemoteRoutesModule }
+  | { status: 'failed'; retrying: boolean };
+
+/** One of the shell's routes whose page lives in a remote, loaded at runtime. */
+export function RemoteRoute({ remote, pattern }: { remote: RemoteName; pattern: string }) {
+  const host = useHost();
+  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    if (attempt > 0) console.info(`Loading the ${remote} remote again (attempt ${attempt + 1}).`);
+    loadRemoteRoutes(remote).then(
+      (module) => current && setState({ status: 'ready', module }),
+      (error) => {
+        console.error(`The ${remote} remote failed to load:`, error);
+        if (current) setState({ status: 'failed', retrying: false });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [remote, attempt]);
+
+  const retry = useCallback(() => {
+    setState({ status: 'failed', retrying: true });
+    setAttempt((n) => n + 1);
+  }, []);
+
+  if (state.status === 'loading') return <Skeleton label="Loading the page" lines={6} />;
+  if (state.status === 'failed') return <RemoteErrorPanel onRetry={retry} retrying={state.retrying} />;
+  const Page = state.module.routes[pattern];
+  if (!Page) return <RemoteErrorPanel onRetry={retry} />;
+  return (
+    <RemoteBoundary fallback={(reset) => <RemoteErrorPanel onRetry={reset} />}>
+      <Page host={host} />
+    </RemoteBoundary>
+  );
+}

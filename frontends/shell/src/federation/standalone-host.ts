@@ -1,0 +1,36 @@
+/**
+ * A host for a remote served alone in development (`npm run dev` in frontends/tools or
+ * frontends/dashboard): the shell's API client and session rules over the same cookies, without
+ * the shell's layout or keycloak-js. Sign-in happens in the shell; the remote then sees the session.
+ */
+import { toast } from 'react-toastify';
+import { createApiClient, postRefreshToken } from '../api/api-client.ts';
+import { describeError } from '../api/errors.ts';
+import { createRefresher } from '../api/refresh.ts';
+import { cookieSecureFor, documentCookieJar } from '../session/cookies.ts';
+import { createSessionStore } from '../session/session-store.ts';
+import { createNotifier, type ToastApi } from '../ui/notifier.ts';
+import type { ShellHost } from './contract.ts';
+
+export function createStandaloneHost(): ShellHost {
+  const store = createSessionStore({
+    jar: documentCookieJar,
+    secure: cookieSecureFor(window.location.protocol),
+    events: window,
+  });
+  const notify = createNotifier(toast as unknown as ToastApi);
+  const login = (returnTo?: string) =>
+    window.location.assign(
+      `/?login=true&returnTo=${encodeURIComponent(returnTo ?? window.location.pathname)}`,
+    );
+  return {
+    api: createApiClient({
+      store,
+      refresher: createRefresher({ store, refreshOnServer: (body) => postRefreshToken(body) }),
+      onAuthFailure: () => login(),
+    }),
+    notify,
+    showError: (error) => notify.error(describeError(error).message),
+    session: { signedIn: store.isSignedIn(), user: store.userInfo(), login },
+  };
+}

@@ -1,0 +1,26 @@
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import { loginRouteFor } from '../session/sign-in.ts';
+import { useSession } from '../session/use-session.ts';
+import { useShell } from '../shell-context.tsx';
+import type { ShellHost } from './contract.ts';
+
+/** The host handed to remote pages: a new object when the session changes, so they re-render. */
+export function useHost(): ShellHost {
+  const shell = useShell();
+  const session = useSession();
+  const navigate = useNavigate();
+  return useMemo(
+    () => ({
+      api: shell.api,
+      notify: shell.notify,
+      showError: shell.showError,
+      session: {
+        signedIn: session.signedIn,
+        user: session.user,
+        login: (returnTo?: string) => navigate(loginRouteFor(returnTo)),
+      },
+    }),
+    [shell, session, navigate],
+  );
+}

@@ -1,0 +1,98 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import type { Me, Plan } from '../api/types.ts';
+import { signOut } from '../session/sign-in.ts';
+import { useShell } from '../shell-context.tsx';
+import { formatBytes, formatHours, formatPrice } from '../ui/format.ts';
+import { Skeleton } from '../ui/Skeleton.tsx';
+import { useDocumentTitle } from '../ui/use-document-title.ts';
+import { PAGE_META } from './page-meta.ts';
+
+export function AccountPage() {
+  useDocumentTitle(PAGE_META['/account'].title);
+  const { api, store, notify } = useShell();
+  const queryClient = useQueryClient();
+  const me = useQuery({ queryKey: ['me'], queryFn: () => api.get<Me>('/auth/me') });
+  const plans = useQuery({ queryKey: ['plans'], queryFn: () => api.get<{ plans: Plan[] }>('/plans') });
+  const [name, setName] = useState('');
+  useEffect(() => {
+    if (me.data) setName(me.data.name ?? '');
+  }, [me.data]);
+  const rename = useMutation({
+    mutationFn: (newName: string) => api.patch<Me>('/account', { name: newName }),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(['me'], (old: Me | undefined) => ({ ...old, ...updated }) as Me);
+      const info = store.userInfo();
+      if (info) store.saveUserInfo({ ...info, name: updated.name ?? name });
+      notify.success('Your name was saved.');
+    },
+  });
+  const plan = plans.data?.plans.find((p) => p.id === me.data?.plan);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    rename.mutate(name.trim());
+  };
+  return (
+    <>
+      <h1>Your account</h1>
+      {!me.data ? (
+        <Skeleton label="Loading your account" lines={5} />
+      ) : (
+        <div className="account-grid">
+          <section className="panel" aria-labelledby="profile-title">
+            <h2 id="profile-title">Profile</h2>
+            <dl className="facts">
+              <dt>Email</dt>
+              <dd>{me.data.email}</dd>
+            </dl>
+            <form className="form" onSubmit={submit}>
+              <div className="field">
+                <label htmlFor="account-name">Name</label>
+                <input
+                  id="account-name"
+                  value={name}
+                  maxLength={100}
+                  required
+                  onChange={(e) => setName(e.target.value)}
+                />
+              </div>
+              <button type="submit" className="button primary" disabled={rename.isPending || !name.trim()}>
+                {rename.isPending ? 'Saving…' : 'Save name'}
+              </button>
+            </form>
+          </section>
+          <section className="panel" aria-labelledby="plan-title">
+            <h2 id="plan-title">Plan</h2>
+            {plan ? (
+              <dl className="facts">
+                <dt>Plan</dt>
+                <dd>
+                  {plan.name} ({formatPrice(plan.price)})
+                </dd>
+                <dt>Largest file</dt>
+                <dd>{formatBytes(plan.limits.maxFileBytes)}</dd>
+                <dt>Jobs at once</dt>
+                <dd>{plan.limits.concurrentJobs}</dd>
+                <dt>Files kept</dt>
+                <dd>{formatHours(plan.limits.retentionHours)}</dd>
+              </dl>
+            ) : (
+              <p>{me.data.plan}</p>
+            )}
+            <p>
+              <Link to="/dashboard/pricing">Change plan</Link>
+            </p>
+          </section>
+          <section className="panel" aria-labelledby="signout-title">
+            <h2 id="signout-title">Sign out</h2>
+            <p>Signs you out here and at the sign-in provider.</p>
+            <button type="button" className="button" onClick={() => void signOut(store)}>
+              Sign out
+            </button>
+          </section>
+        </div>
+      )}
+    </>
+  );
+}

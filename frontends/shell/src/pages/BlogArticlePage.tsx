@@ -1,0 +1,52 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { isApiRequestError } from '../api/errors.ts';
+import type { Article } from '../api/types.ts';
+import { useShell } from '../shell-context.tsx';
+import { formatDate } from '../ui/format.ts';
+import { Skeleton } from '../ui/Skeleton.tsx';
+import { useDocumentTitle } from '../ui/use-document-title.ts';
+import { NotFoundPage } from './NotFoundPage.tsx';
+import { withBrand } from './page-meta.ts';
+
+export function BlogArticlePage() {
+  const { slug = '' } = useParams();
+  const { api } = useShell();
+  const article = useQuery({
+    queryKey: ['blog', 'article', slug],
+    queryFn: () => api.get<Article>(`/blog/${encodeURIComponent(slug)}`),
+    meta: { silent: true },
+  });
+  useDocumentTitle(article.data ? withBrand(article.data.meta_title || article.data.title) : undefined);
+  if (isApiRequestError(article.error) && article.error.status === 404) return <NotFoundPage />;
+  if (article.isError) {
+    return (
+      <p className="notice">
+        This article is not available right now. <Link to="/blog">Back to the blog</Link>
+      </p>
+    );
+  }
+  if (!article.data) return <Skeleton label="Loading the article" lines={12} />;
+  const a = article.data;
+  return (
+    <article className="article">
+      <p>
+        <Link to="/blog">← Blog</Link>
+      </p>
+      <h1>{a.title}</h1>
+      <p className="meta">
+        {a.author}
+        {a.publishedAt && (
+          <>
+            {' · '}
+            <time dateTime={a.publishedAt}>{formatDate(a.publishedAt)}</time>
+          </>
+        )}
+      </p>
+      {/* The content service sanitizes the HTML it renders from Markdown (scripts, handlers and
+          unsafe links removed) before it is stored; see services/content. */}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by the content service */}
+      <div className="prose" dangerouslySetInnerHTML={{ __html: a.html }} />
+    </article>
+  );
+}

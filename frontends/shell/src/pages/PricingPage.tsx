@@ -1,0 +1,62 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import type { Plan } from '../api/types.ts';
+import { useSession } from '../session/use-session.ts';
+import { useShell } from '../shell-context.tsx';
+import { formatBytes, formatHours, formatPrice } from '../ui/format.ts';
+import { Skeleton } from '../ui/Skeleton.tsx';
+import { useDocumentTitle } from '../ui/use-document-title.ts';
+import { PAGE_META } from './page-meta.ts';
+
+export function PricingPage() {
+  useDocumentTitle(PAGE_META['/pricing'].title);
+  const { api } = useShell();
+  const { signedIn, user } = useSession();
+  const plans = useQuery({ queryKey: ['plans'], queryFn: () => api.get<{ plans: Plan[] }>('/plans') });
+  return (
+    <>
+      <h1>Pricing</h1>
+      <p className="lead">Every tool is free, without a watermark. Paid plans raise the limits.</p>
+      {plans.isError ? (
+        <p className="notice">The plans could not be loaded.</p>
+      ) : !plans.data ? (
+        <Skeleton label="Loading the plans" lines={6} />
+      ) : (
+        <ul className="plan-grid">
+          {plans.data.plans.map((plan) => {
+            const current = signedIn && user?.plan === plan.id;
+            return (
+              <li key={plan.id} className={`plan${current ? ' current' : ''}`}>
+                <h2>{plan.name}</h2>
+                <p className="price">{formatPrice(plan.price)}</p>
+                <ul className="limits">
+                  <li>Files up to {formatBytes(plan.limits.maxFileBytes)}</li>
+                  <li>
+                    {plan.limits.concurrentJobs} job{plan.limits.concurrentJobs === 1 ? '' : 's'} at once
+                  </li>
+                  <li>Files kept {formatHours(plan.limits.retentionHours)}</li>
+                  <li>Up to {plan.limits.batchSize} files per job</li>
+                  <li>No watermark</li>
+                </ul>
+                {current ? (
+                  <p className="badge">Your plan</p>
+                ) : signedIn ? (
+                  <Link className="button" to="/dashboard/pricing">
+                    Choose {plan.name}
+                  </Link>
+                ) : (
+                  <Link
+                    className="button"
+                    to={plan.price.amount === 0 ? '/tools' : '/?login=true&returnTo=%2Fdashboard%2Fpricing'}
+                  >
+                    {plan.price.amount === 0 ? 'Start now' : `Sign in to choose ${plan.name}`}
+                  </Link>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </>
+  );
+}

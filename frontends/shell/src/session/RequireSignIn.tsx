@@ -1,0 +1,14 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { loginRouteFor } from './sign-in.ts';
+import { useSession } from './use-session.ts';
+
+/** Signed-out visitors go to the login route and come back here after signing in. */
+export function RequireSignIn({ children }: { children: ReactNode }) {
+  const { signedIn } = useSession();
+  const location = useLocation();
+  if (!signedIn) {
+    return <Navigate to={loginRouteFor(`${location.pathname}${location.search}`)} replace />;
+  }
+  return children;
+}

@@ -1,0 +1,137 @@
+/**
+ * Sign-in and sign-out through keycloak-js against the configured OpenID provider: the built-in
+ * one at /oidc or an external Keycloak realm. keycloak-js runs only the authorization code flow
+ * with PKCE (S256). The built-in provider gives the browser no refresh token (keycloak-js cannot
+ * use the opaque ones it issues), so the callback trades the fresh access token for an app
+ * session (`POST /auth/session`) whose rotating refresh token the API client renews through
+ * `/auth/refresh_token`. With an external provider the provider's own refresh token is kept,
+ * prefixed `cognito_`, and renewed at the provider first (spec section 4).
+ */
+import Keycloak from 'keycloak-js';
+import { API_BASE } from '../api/api-client.ts';
+import { errorFromResponse } from '../api/errors.ts';
+import { type RefreshResult, THIRD_PARTY_PREFIX } from '../api/refresh.ts';
+import { type AuthConfig, loadAuthConfig } from './auth-config.ts';
+import { safeReturnTo } from './return-to.ts';
+import type { SessionStore, UserInfo } from './session-store.ts';
+
+export { LOGIN_ROUTE, loginRouteFor, safeReturnTo } from './return-to.ts';
+
+const RETURN_TO_KEY = 'mediakit.returnTo';
+
+const keycloakFor = (config: AuthConfig) =>
+  new Keycloak({ clientId: config.clientId, oidcProvider: config.issuer });
+
+const baseInit = { pkceMethod: 'S256' as const, checkLoginIframe: false };
+
+/** Leaves for the provider's sign-in page; the callback brings the user back to `returnTo`. */
+export async function startLogin(returnTo?: string): Promise<void> {
+  if (signingOut) return;
+  sessionStorage.setItem(RETURN_TO_KEY, safeReturnTo(returnTo));
+  const config = await loadAuthConfig();
+  const keycloak = keycloakFor(config);
+  await keycloak.init(baseInit);
+  await keycloak.login({
+    redirectUri: `${window.location.origin}${config.redirectPath}`,
+    scope: config.scopes.join(' '),
+  });
+}
+
+async function postJson<T>(path: string, accessToken: string, method = 'POST'): Promise<T> {
+  const response = await fetch(`${API_BASE}${path}`, {
+    method,
+    headers: { accept: 'application/json', authorization: `Bearer ${accessToken}` },
+  });
+  if (response.status >= 300) throw await errorFromResponse(response);
+  return (await response.json()) as T;
+}
+
+/**
+ * On /auth/callback: lets keycloak-js exchange the code (it checks state and the PKCE verifier),
+ * stores the session and the user, and answers where to go next.
+ */
+export async function completeLogin(store: SessionStore): Promise<string> {
+  const config = await loadAuthConfig();
+  const keycloak = keycloakFor(config);
+  const authenticated = await keycloak.init({ ...baseInit, scope: config.scopes.join(' ') });
+  if (!authenticated || !keycloak.token) {
+    throw new Error('The sign-in did not complete. Please try signing in again.');
+  }
+  if (config.thirdParty) {
+    store.saveTokens({
+      accessToken: keycloak.token,
+      refreshToken: keycloak.refreshToken ? THIRD_PARTY_PREFIX + keycloak.refreshToken : undefined,
+      idToken: keycloak.idToken,
+    });
+  } else {
+    const session = await postJson<RefreshResult>('/auth/session', keycloak.token);
+    store.saveTokens({
+      accessToken: session.access_token,
+      refreshToken: session.refresh_token,
+      // Kept for the provider's sign-out (id_token_hint): the provider's id token, not the app's.
+      idToken: keycloak.idToken ?? session.id_token,
+    });
+  }
+  const me = await postJson<UserInfo>('/auth/me', store.accessToken() ?? keycloak.token, 'GET');
+  store.saveUserInfo({ sub: me.sub, email: me.email, name: me.name, plan: me.plan, roles: me.roles });
+  const returnTo = safeReturnTo(sessionStorage.getItem(RETURN_TO_KEY));
+  sessionStorage.removeItem(RETURN_TO_KEY);
+  return returnTo;
+}
+
+/** The spec's first step for `cognito_` sessions: renew at the provider with keycloak-js. */
+export async function refreshAtProvider(
+  store: SessionStore,
+  providerRefreshToken: string,
+): Promise<RefreshResult | null> {
+  const config = await loadAuthConfig();
+  const token = store.accessToken();
+  if (!config.thirdParty || !token) return null;
+  const keycloak = keycloakFor(config);
+  // With a token and a refresh token and no login iframe, init renews at once (updateToken(-1)).
+  await keycloak.init({ ...baseInit, token, refreshToken: providerRefreshToken, idToken: store.idToken() });
+  if (!keycloak.token) return null;
+  return {
+    access_token: keycloak.token,
+    refresh_token: keycloak.refreshToken,
+    id_token: keycloak.idToken,
+  };
+}
+
+/** Set while the page leaves for the provider's sign-out, so nothing starts a new sign-in meanwhile. */
+let signingOut = false;
+
+/**
+ * Sign-out is global (spec section 4): the app session is revoked, the local tokens are cleared
+ * even when that fails, then the provider ends its own session and returns to the site root.
+ */
+export async function signOut(store: SessionStore): Promise<void> {
+  signingOut = true;
+  const refreshToken = store.refreshToken();
+  let logoutUrl = '/';
+  try {
+    const config = await loadAuthConfig();
+    const keycloak = keycloakFor(config);
+    await keycloak.init(baseInit);
+    keycloak.idToken = store.idToken();
+    logoutUrl = keycloak.createLogoutUrl({
+      redirectUri: `${window.location.origin}${config.postLogoutRedirectPath}`,
+    });
+  } catch {
+    // The provider cannot be reached: the local sign-out below still happens.
+  }
+  if (refreshToken) {
+    try {
+      await fetch(`${API_BASE}/auth/logout`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ refresh_token: refreshToken }),
+      });
+    } catch {
+      // Best effort: the local session ends either way.
+    }
+  }
+  // Leave in the same task as clearing, before pages that need a session react to it.
+  store.clear();
+  window.location.assign(logoutUrl);
+}

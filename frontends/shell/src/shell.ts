@@ -1,0 +1,85 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { toast } from 'react-toastify';
+import { type ApiClient, createApiClient, postRefreshToken } from './api/api-client.ts';
+import { describeError, ERROR_TEXT, isApiRequestError } from './api/errors.ts';
+import { createRefresher } from './api/refresh.ts';
+import { cookieSecureFor, documentCookieJar } from './session/cookies.ts';
+import { createSessionStore, type SessionStore } from './session/session-store.ts';
+import { LOGIN_ROUTE, refreshAtProvider } from './session/sign-in.ts';
+import { createErrorDialogStore, type ErrorDialogStore } from './ui/error-dialog-store.ts';
+import { createNotifier, type Notifier, type ToastApi } from './ui/notifier.ts';
+
+/** Everything the pages share: built once at start, handed down through ShellContext. */
+export interface Shell {
+  store: SessionStore;
+  api: ApiClient;
+  notify: Notifier;
+  errorDialog: ErrorDialogStore;
+  queryClient: QueryClient;
+  /** Error dialog for API errors, a toast for network failures, nothing for a failed session (already told). */
+  showError(error: unknown): void;
+  /** Set by the router once it exists: client-side navigation for code outside components. */
+  navigate: (to: string) => void;
+}
+
+export function createShell(): Shell {
+  const store = createSessionStore({
+    jar: documentCookieJar,
+    secure: cookieSecureFor(window.location.protocol),
+    events: window,
+  });
+  const notify = createNotifier(toast as unknown as ToastApi);
+  const errorDialog = createErrorDialogStore();
+  const refresher = createRefresher({
+    store,
+    refreshOnServer: (body) => postRefreshToken(body),
+    refreshAtProvider: (token) => refreshAtProvider(store, token),
+  });
+
+  const shell: Shell = {
+    store,
+    notify,
+    errorDialog,
+    navigate: (to) => window.location.assign(to),
+    api: createApiClient({
+      store,
+      refresher,
+      onAuthFailure: () => {
+        notify.error(ERROR_TEXT.authFailedTitle, ERROR_TEXT.authFailedBody);
+        const here = `${window.location.pathname}${window.location.search}`;
+        shell.navigate(`${LOGIN_ROUTE}&returnTo=${encodeURIComponent(here)}`);
+      },
+    }),
+    showError(error) {
+      if (isApiRequestError(error) && error.authFailed) return;
+      if (isApiRequestError(error) && error.network) {
+        notify.error(ERROR_TEXT.network);
+        return;
+      }
+      const { message, log } = describeError(error);
+      errorDialog.show(message, log);
+    },
+    queryClient: undefined as unknown as QueryClient,
+  };
+
+  // Queries and mutations report their errors in one place unless they handle them
+  // themselves (`meta: { silent: true }`, e.g. a form that shows field errors).
+  shell.queryClient = new QueryClient({
+    defaultOptions: {
+      // The API client already retries (3 attempts for GETs); TanStack Query must not multiply it.
+      queries: { retry: false, staleTime: 30_000, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (!query.meta?.silent) shell.showError(error);
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        if (!mutation.meta?.silent) shell.showError(error);
+      },
+    }),
+  });
+  return shell;
+}

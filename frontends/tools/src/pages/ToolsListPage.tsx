@@ -1,0 +1,68 @@
+import { useEffect } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import type { RemotePageProps } from '../../../shell/src/federation/contract.ts';
+import { CATALOG_GROUPS, PAGE_META, toolPath } from '../../../shell/src/pages/page-meta.ts';
+import { Skeleton } from '../../../shell/src/ui/Skeleton.tsx';
+import { matchesQuery, useCatalog } from '../catalog-query.ts';
+
+/** `/tools`: every tool and converter, grouped, filtered live by `?q=`. */
+export function ToolsListPage({ host }: RemotePageProps) {
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const catalog = useCatalog(host);
+  useEffect(() => {
+    document.title = PAGE_META['/tools'].title;
+  }, []);
+  const setQuery = (value: string) => setParams(value ? { q: value } : {}, { replace: true });
+  const matching = catalog.data?.tools.filter((tool) => matchesQuery(tool, q)) ?? [];
+  return (
+    <>
+      <h1>All tools</h1>
+      <p className="lead">Free, without a watermark, and your files are deleted after processing.</p>
+      <search className="search">
+        <label htmlFor="tools-filter" className="visually-hidden">
+          Filter the tools
+        </label>
+        <input
+          id="tools-filter"
+          type="search"
+          value={q}
+          placeholder="Filter, e.g. “heic” or “trim”"
+          onChange={(event) => setQuery(event.target.value)}
+          aria-describedby="tools-count"
+        />
+      </search>
+      {!catalog.data ? (
+        <Skeleton label="Loading the tools" lines={10} />
+      ) : (
+        <>
+          <p id="tools-count" className="meta" aria-live="polite">
+            {q
+              ? `${matching.length} of ${catalog.data.tools.length} tools match “${q}”.`
+              : `${matching.length} tools.`}
+          </p>
+          {matching.length === 0 && <p className="notice">No tool matches “{q}”. Try another word.</p>}
+          {CATALOG_GROUPS.map((group) => {
+            const entries = matching.filter((t) => t.kind === group.kind && t.media === group.media);
+            if (entries.length === 0) return null;
+            return (
+              <section key={group.id} aria-labelledby={`tools-${group.id}`}>
+                <h2 id={`tools-${group.id}`}>{group.heading}</h2>
+                <ul className="card-grid">
+                  {entries.map((tool) => (
+                    <li key={tool.name}>
+                      <Link className="card" to={toolPath(tool)}>
+                        <span className="card-title">{tool.title}</span>
+                        <span className="card-text">{tool.description}</span>
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            );
+          })}
+        </>
+      )}
+    </>
+  );
+}

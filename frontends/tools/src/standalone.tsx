@@ -1,0 +1,33 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter, Route, Routes } from 'react-router';
+import { ToastContainer } from 'react-toastify';
+import { createStandaloneHost } from '../../shell/src/federation/standalone-host.ts';
+import '../../shell/src/styles.css';
+import { routes } from './routes.tsx';
+
+// This remote on its own (development): its pages at their usual paths, without the shell.
+const host = createStandaloneHost();
+const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+const root = document.getElementById('root');
+if (root) {
+  createRoot(root).render(
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        <main className="container main">
+          <Routes>
+            {Object.entries(routes).map(([path, Page]) => (
+              <Route key={path} path={path} element={<Page host={host} />} />
+            ))}
+            <Route path="*" element={<Page404 />} />
+          </Routes>
+        </main>
+        <ToastContainer position="bottom-right" limit={20} />
+      </BrowserRouter>
+    </QueryClientProvider>,
+  );
+}
+
+function Page404() {
+  return <p>Not a page of this remote. Try {Object.keys(routes).join(', ')}.</p>;
+}

@@ -1,0 +1,160 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { TestStack } from '../integration/stack.ts';
+import { type Browser, launchBrowser, skipReason } from './browser.ts';
+import { startWebStack } from './stack.ts';
+
+/** The shell in real Chromium against the started stack: heads, pages, the dialog, the login gate. */
+describe.skipIf(skipReason)('web shell in Chromium', () => {
+  let stack: TestStack;
+  let url: string;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    ({ stack, url } = await startWebStack());
+    browser = await launchBrowser();
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.teardown();
+  });
+
+  async function open(path: string): Promise<{ page: Page; status: number | undefined; errors: string[] }> {
+    const page = await browser.context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const response = await page.goto(`${url}${path}`, { waitUntil: 'networkidle' });
+    return { page, status: response?.status(), errors };
+  }
+
+  const jsonLd = (page: Page) =>
+    page.$$eval('script[type="application/ld+json"]', (scripts) =>
+      scripts.map((s) => JSON.parse(s.textContent ?? '')),
+    );
+  const meta = (page: Page, selector: string, attribute = 'content') =>
+    page.$eval(selector, (el, a) => el.getAttribute(a), attribute).catch(() => null);
+
+  test('every public route has its own title, description, canonical link and Open Graph tags', async () => {
+    const routes: Record<string, { title: string; heading: string | RegExp }> = {
+      '/': {
+        title: 'Mediakit: free online video and image tools, no watermark',
+        heading: /without a watermark/,
+      },
+      '/tools': { title: 'All video and image tools | Mediakit', heading: 'All tools' },
+      '/pricing': { title: 'Pricing | Mediakit', heading: 'Pricing' },
+      '/blog': { title: 'Blog | Mediakit', heading: 'Blog' },
+      '/contact-us': { title: 'Contact us | Mediakit', heading: 'Contact us' },
+      '/tool/trim-video': { title: 'Trim Video Online | Mediakit', heading: 'Trim Video Online' },
+      '/converter/heic-to-jpg': { title: 'Convert HEIC to JPG Online | Mediakit', heading: /HEIC to JPG/ },
+    };
+    for (const [path, expected] of Object.entries(routes)) {
+      const { page, status, errors } = await open(path);
+      expect(status, path).toBe(200);
+      expect(await page.title(), path).toBe(expected.title);
+      expect(await meta(page, 'meta[name="description"]'), path).toBeTruthy();
+      expect(await meta(page, 'link[rel="canonical"]', 'href'), path).toBe(`${url}${path}`);
+      expect(await meta(page, 'meta[property="og:title"]'), path).toBe(expected.title);
+      await expect
+        .poll(() => page.locator('h1').first().textContent(), { timeout: 15_000 })
+        .toMatch(expected.heading instanceof RegExp ? expected.heading : new RegExp(`^${expected.heading}$`));
+      expect(errors, path).toEqual([]);
+      await page.close();
+    }
+  });
+
+  test('JSON-LD: a WebSite with a SearchAction on the home page, a SoftwareApplication on tool pages', async () => {
+    const home = await open('/');
+    const [site] = await jsonLd(home.page);
+    expect(site['@type']).toBe('WebSite');
+    expect(site.potentialAction.target.urlTemplate).toBe(`${url}/tools?q={search_term_string}`);
+    await home.page.close();
+
+    const tool = await open('/converter/mov-to-mp4');
+    const [app] = await jsonLd(tool.page);
+    expect(app['@type']).toBe('SoftwareApplication');
+    expect(app.offers).toMatchObject({ price: '0', priceCurrency: 'USD' });
+    expect(app.aggregateRating).toMatchObject({ ratingValue: '4.5', ratingCount: '150' });
+    await tool.page.close();
+  });
+
+  test('unknown paths answer 404 and show the spec’s page with a link home', async () => {
+    for (const path of ['/no/such/page', '/404', '/tool/not-a-tool']) {
+      const { page, status } = await open(path);
+      expect(status, path).toBe(404);
+      expect(await page.title(), path).toBe('Page Not Found');
+      await page.getByRole('heading', { level: 1, name: 'Page Not Found' }).waitFor({ timeout: 15_000 });
+      expect(
+        await page.getByText('The page you are looking for could not be found.').count(),
+      ).toBeGreaterThan(0);
+      await page.getByRole('link', { name: 'Go back to the homepage' }).click();
+      await page.waitForURL(`${url}/`);
+      await page.close();
+    }
+  });
+
+  test('the tools remote: grouped catalog, live ?q= filter, a page per entry with its settings', async () => {
+    const { page } = await open('/tools');
+    for (const heading of ['Video tools', 'Image tools', 'Video converters', 'Image converters']) {
+      await expect.poll(() => page.getByRole('heading', { name: heading, level: 2 }).count()).toBe(1);
+    }
+    expect(await page.locator('.card').count()).toBe(51);
+    await page.getByLabel('Filter the tools').fill('heic');
+    await expect.poll(() => page.locator('.card').count()).toBe(2);
+    expect(page.url()).toBe(`${url}/tools?q=heic`);
+    await page.getByRole('link', { name: /HEIC to JPG/ }).click();
+    await page.waitForURL(`${url}/converter/heic-to-jpg`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Settings' }).count()).toBe(1);
+    expect(await page.getByText(/quality/i).count()).toBeGreaterThan(0);
+    // No upload button until the upload flow exists (issue 8): nothing on the page pretends to work.
+    expect(await page.getByRole('button', { name: /upload/i }).count()).toBe(0);
+    await page.close();
+  });
+
+  test('a failing call shows the error dialog with the API’s message and log; "Okay, got it!" closes it', async () => {
+    const page = await browser.context.newPage();
+    await page.route('**/api/v1/plans', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          code: 'internal',
+          message: 'The plans are resting.',
+          error_log: 'trace line 1',
+        }),
+      }),
+    );
+    await page.goto(`${url}/pricing`);
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    expect(await dialog.getByRole('heading').textContent()).toBe("Uh-oh! Something's Off");
+    expect(await dialog.getByText('The plans are resting.').count()).toBe(1);
+    await dialog.getByText('Technical details').click();
+    expect(await dialog.getByText('trace line 1').count()).toBe(1);
+    await dialog.getByRole('button', { name: 'Okay, got it!' }).click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await page.close();
+  });
+
+  test('signed-out visitors of /dashboard go to the login route, remembering where they were', async () => {
+    const page = await browser.context.newPage();
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) visited.push(frame.url());
+    });
+    await page.goto(`${url}/dashboard/job-status`);
+    await expect
+      .poll(
+        () =>
+          visited.some((u) => u.startsWith(`${url}/?login=true&returnTo=%2Fdashboard%2Fjob-status`)) ||
+          page.url().includes('login=true'),
+        {
+          timeout: 15_000,
+        },
+      )
+      .toBe(true);
+    // Then on to the provider's sign-in page.
+    await page.waitForURL((u) => u.pathname.startsWith('/oidc/'), { timeout: 15_000 });
+    await page.close();
+  });
+});
