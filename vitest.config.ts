@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
-// Unit and contract tests sit beside the code and run in parallel. Integration tests under
-// tests/ each boot the whole stack (a nats-server and seven services), so they run one file at
-// a time on this two-core machine.
+// Unit and contract tests sit beside the code and run in parallel. The other projects each boot
+// the whole stack (a nats-server and seven services), so they run one file at a time, and one
+// project after another (sequence.groupOrder): two stacks at once on a two-core machine only make
+// both slow and their timeouts flaky.
 export default defineConfig({
   test: {
     testTimeout: 60_000,
@@ -11,22 +12,74 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['packages/*/src/**/*.test.ts', 'services/*/src/**/*.test.ts'] },
+        test: {
+          name: 'unit',
+          sequence: { groupOrder: 0 },
+          include: ['packages/*/src/**/*.test.ts', 'services/*/src/**/*.test.ts'],
+        },
       },
       {
         extends: true,
-        test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], fileParallelism: false },
+        test: {
+          name: 'integration',
+          sequence: { groupOrder: 1 },
+          include: ['tests/integration/**/*.test.ts'],
+          fileParallelism: false,
+        },
       },
       // The web apps' client rules (API client, session, toasts, idle reload): plain functions with
       // injected clocks, cookies and fetch, so Node runs them without a DOM library.
       {
         extends: true,
-        test: { name: 'web', include: ['frontends/*/src/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'web',
+          sequence: { groupOrder: 0 },
+          include: ['frontends/*/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      // deploy/k8s rendered and checked offline (kubectl kustomize), the Dockerfiles linted, and
+      // worker processes scaled out on one JetStream consumer; one file at a time.
+      {
+        extends: true,
+        test: {
+          name: 'deploy',
+          sequence: { groupOrder: 4 },
+          include: ['tests/deploy/**/*.test.ts'],
+          fileParallelism: false,
+        },
       },
       // Real Chromium against the started stack with the built web apps; one file at a time.
       {
         extends: true,
-        test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], fileParallelism: false },
+        test: {
+          name: 'e2e',
+          sequence: { groupOrder: 2 },
+          include: ['tests/e2e/**/*.test.ts'],
+          fileParallelism: false,
+        },
+      },
+      // `npm run bench -- --quick` end to end (bench/run.ts): the benchmark harness keeps working.
+      {
+        extends: true,
+        test: {
+          name: 'bench-smoke',
+          sequence: { groupOrder: 5 },
+          include: ['tests/bench/**/*.test.ts'],
+          fileParallelism: false,
+        },
+      },
+      // Hostile inputs and crash safety (issue 10): each file boots its own stack and kills parts
+      // of it on purpose, so one file at a time, with room for restarts.
+      {
+        extends: true,
+        test: {
+          name: 'hardening',
+          sequence: { groupOrder: 3 },
+          include: ['tests/hardening/**/*.test.ts'],
+          fileParallelism: false,
+          testTimeout: 300_000,
+        },
       },
     ],
   },

@@ -3,8 +3,12 @@
 // CSS through rspack's native CSS support. Every emitted name carries a content hash except the
 // federation entry points (remoteEntry.js, mf-manifest.json) and index.html, which the gateway
 // serves with `no-cache` so a redeploy shows at once.
+
+import { readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack } from '@rspack/core';
 
@@ -22,6 +26,42 @@ export const sharedSingletons = () =>
       { singleton: true, requiredVersion: `^${versionOf(name)}` },
     ]),
   );
+
+/** Text assets worth compressing; smaller files gain nothing from it. */
+const COMPRESSIBLE = /\.(js|css|html|json|svg|txt)$/;
+const MIN_COMPRESS_BYTES = 1024;
+
+/**
+ * Writes `<asset>.br` (brotli, best) and `<asset>.gz` (gzip -9) beside every text asset of a
+ * production build, once, at build time. The gateway (@fastify/static `preCompressed`) and the
+ * frontends' nginx (`gzip_static`) send them to browsers that accept them, so serving costs no
+ * compression work and first loads move a third of the bytes.
+ */
+class PrecompressPlugin {
+  apply(compiler) {
+    compiler.hooks.afterEmit.tapPromise('PrecompressPlugin', async (compilation) => {
+      const outputPath = compilation.outputOptions.path;
+      const names = Object.keys(compilation.assets).filter((name) => COMPRESSIBLE.test(name));
+      await Promise.all(
+        names.map(async (name) => {
+          const file = path.join(outputPath, name);
+          const bytes = await readFile(file);
+          if (bytes.length < MIN_COMPRESS_BYTES) return;
+          const [br, gz] = await Promise.all([
+            promisify(brotliCompress)(bytes, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: 11,
+                [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+              },
+            }),
+            promisify(gzip)(bytes, { level: 9 }),
+          ]);
+          await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+        }),
+      );
+    });
+  }
+}
 
 /**
  * @param {object} options
@@ -92,6 +132,7 @@ export function createConfig({ dir, name, exposes, publicPath = 'auto', title, m
       new rspack.DefinePlugin({
         'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
       }),
+      ...(production ? [new PrecompressPlugin()] : []),
     ],
     performance: { hints: false },
     stats: 'errors-warnings',

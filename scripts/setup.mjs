@@ -19,6 +19,8 @@ export const systemTools = [
   { command: 'nats-server', pkg: 'nats-server' },
 ];
 export const browserTools = [{ command: ['chromium', 'chromium-browser'], pkg: 'chromium' }];
+/** `npm test` renders deploy/k8s with `kubectl kustomize` (Debian's kubectl 1.20 is enough: tests/deploy). */
+export const deployTestTools = [{ command: 'kubectl', pkg: 'kubernetes-client' }];
 
 export class SetupError extends Error {}
 
@@ -276,6 +278,11 @@ export function main() {
     if (
       process.env.MK_SETUP_BROWSER === '1' &&
       ensureSystemTools(browserTools, 'the browser for end-to-end tests')
+    )
+      steps++;
+    if (
+      process.env.MK_SETUP_BROWSER === '1' &&
+      ensureSystemTools(deployTestTools, 'kubectl for the deployment tests')
     )
       steps++;
     if (needsProto(root)) {

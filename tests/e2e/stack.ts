@@ -6,7 +6,11 @@ import { startTestStack, type TestStack } from '../integration/stack.ts';
  * on a gateway port chosen first so PUBLIC_URL, the OpenID issuer and the canonical links all
  * name the address the browser uses.
  */
-export async function startWebStack(gatewayEnv: Record<string, string> = {}): Promise<{
+export async function startWebStack(
+  gatewayEnv: Record<string, string> = {},
+  /** Extra settings for the auth service, e.g. `{ ADMIN_EMAIL }` for a test that needs staff. */
+  authEnv: Record<string, string> = {},
+): Promise<{
   stack: TestStack;
   url: string;
 }> {
@@ -15,7 +19,7 @@ export async function startWebStack(gatewayEnv: Record<string, string> = {}): Pr
   const stack = await startTestStack({
     portOverrides: { gateway: { PORT: port } },
     serviceEnv: {
-      auth: { PUBLIC_URL: url },
+      auth: { PUBLIC_URL: url, ...authEnv },
       gateway: { PUBLIC_URL: url, RATE_LIMIT_AUTH_PER_MINUTE: '1000', ...gatewayEnv },
     },
   });

@@ -387,6 +387,41 @@ describe('owner checks', () => {
   });
 });
 
+describe('download links', () => {
+  it('open one file of its owner without a bearer, for <img>, <video> and downloads; nobody else gets one', async () => {
+    const ann = await newUser('ann');
+    const bob = await newUser('bob');
+    const file = await upload({ token: ann.token });
+    expect(file.status).toBe(201);
+    const id = file.body.files[0].id as string;
+    const other = (await upload({ token: ann.token }, 'other.png')).body;
+    const otherId = other.files[0].id as string;
+
+    const link = await call('POST', `/files/${id}/link`, { token: ann.token });
+    expect(link.status).toBe(200);
+    expect(new Date(link.body.expiresAt).getTime()).toBeGreaterThan(Date.now());
+    // No Authorization header, no cookie: the link alone.
+    const bytes = await fetch(`${stack.gatewayUrl}${link.body.url}`);
+    expect(bytes.status).toBe(200);
+    expect(Buffer.from(await bytes.arrayBuffer()).equals(png)).toBe(true);
+    // A video player seeks with Range requests on the same URL.
+    const range = await fetch(`${stack.gatewayUrl}${link.body.url}`, { headers: { range: 'bytes=0-7' } });
+    expect(range.status).toBe(206);
+    expect(Buffer.from(await range.arrayBuffer()).equals(png.subarray(0, 8))).toBe(true);
+    // The token opens that file only, and a tampered one nothing.
+    const token = new URL(link.body.url, stack.gatewayUrl).searchParams.get('link') as string;
+    expect((await call('GET', `/files/${otherId}/content?link=${encodeURIComponent(token)}`)).status).toBe(
+      404,
+    );
+    expect((await call('GET', `/files/${id}/content?link=${encodeURIComponent(`${token}x`)}`)).status).toBe(
+      404,
+    );
+    // Another user and a guest get no link for it.
+    expect((await call('POST', `/files/${id}/link`, { token: bob.token })).status).toBe(404);
+    expect((await call('POST', `/files/${id}/link`)).status).toBe(404);
+  });
+});
+
 describe('a guest who signs in', () => {
   it('keeps their files and jobs, and the guest cookie is cleared', async () => {
     const guest = new ApiClient(stack.gatewayUrl);

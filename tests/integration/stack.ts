@@ -15,6 +15,9 @@ export async function startTestStack(
     serviceEnv?: StackOptions['serviceEnv'];
     /** Fixed ports, e.g. a gateway port chosen first so PUBLIC_URL can name it (oidc.test.ts). */
     portOverrides?: StackOptions['portOverrides'];
+    /** The launcher's crash restarts (off by default: a test usually wants a crash to stay visible). */
+    restartOnCrash?: boolean;
+    restartBackoff?: StackOptions['restartBackoff'];
   } = {},
 ) {
   const root = resolve(import.meta.dirname, '../..');
@@ -27,7 +30,8 @@ export async function startTestStack(
     dataDir,
     ports: 'random',
     portOverrides: options.portOverrides,
-    restartOnCrash: false,
+    restartOnCrash: options.restartOnCrash ?? false,
+    restartBackoff: options.restartBackoff,
     env: { LOG_LEVEL: 'info' },
     serviceEnv: {
       ...options.serviceEnv,

@@ -1,20 +1,28 @@
-import { NavLink, Route, Routes } from 'react-router';
-import type { RemotePageProps } from '../../shell/src/federation/contract.ts';
-import { NOT_FOUND_TEXT, PAGE_META } from '../../shell/src/pages/page-meta.ts';
+import { NavLink, Route, Routes, useLocation } from 'react-router';
+import type { RemotePage, RemotePageProps } from '../../shell/src/federation/contract.ts';
+import { NOT_FOUND_TEXT } from '../../shell/src/pages/page-meta.ts';
+import './dashboard.css';
+import { ArticleEditorPage } from './pages/ArticleEditorPage.tsx';
+import { BlogAdminPage } from './pages/BlogAdminPage.tsx';
+import { DashboardToolsPage } from './pages/DashboardToolsPage.tsx';
+import { JobStatusPage } from './pages/JobStatusPage.tsx';
 import { OverviewPage } from './pages/OverviewPage.tsx';
-import { SectionPage } from './pages/SectionPage.tsx';
+import { PlanPage } from './pages/PlanPage.tsx';
+import { SupportPage } from './pages/SupportPage.tsx';
+import { UploadedFilesPage } from './pages/UploadedFilesPage.tsx';
 
-/** The dashboard's sections (spec section 2), relative to /dashboard. */
-export const SECTIONS = [
-  { path: 'job-status', label: 'Jobs' },
-  { path: 'uploaded-files', label: 'Uploaded files' },
-  { path: 'tools', label: 'Tools' },
-  { path: 'pricing', label: 'Plan' },
-  { path: 'contact-us', label: 'Support' },
-  { path: 'blogs', label: 'Blog' },
-] as const;
+/** The dashboard's sections (spec section 2), relative to /dashboard, in the order of the menu. */
+export const SECTIONS: { path: string; label: string; page: RemotePage; also?: string[] }[] = [
+  { path: 'job-status', label: 'Jobs', page: JobStatusPage },
+  { path: 'uploaded-files', label: 'Uploaded files', page: UploadedFilesPage },
+  { path: 'tools', label: 'Tools', page: DashboardToolsPage },
+  { path: 'pricing', label: 'Plan', page: PlanPage },
+  { path: 'contact-us', label: 'Support', page: SupportPage },
+  { path: 'blogs', label: 'Blog', page: BlogAdminPage, also: ['blog'] },
+];
 
 export function DashboardApp({ host }: RemotePageProps) {
+  const { pathname } = useLocation();
   return (
     <div className="dashboard">
       <nav aria-label="Dashboard" className="main-nav dashboard-nav">
@@ -26,29 +34,36 @@ export function DashboardApp({ host }: RemotePageProps) {
           </li>
           {SECTIONS.map((s) => (
             <li key={s.path}>
-              <NavLink to={`/dashboard/${s.path}`}>{s.label}</NavLink>
+              <NavLink
+                to={`/dashboard/${s.path}`}
+                className={({ isActive }) =>
+                  isActive || s.also?.some((p) => pathname === `/dashboard/${p}`) ? 'active' : ''
+                }
+              >
+                {s.label}
+              </NavLink>
             </li>
           ))}
         </ul>
       </nav>
-      <Routes>
-        <Route index element={<OverviewPage host={host} />} />
-        {[...SECTIONS.map((s) => s.path), 'blog'].map((path) => (
-          <Route key={path} path={path} element={<SectionPage path={`/dashboard/${path}`} />} />
-        ))}
-        <Route
-          path="*"
-          element={
-            <section className="panel not-found">
-              <h1>{NOT_FOUND_TEXT.title}</h1>
-              <p>{NOT_FOUND_TEXT.message}</p>
-            </section>
-          }
-        />
-      </Routes>
+      <div className="dashboard-page">
+        <Routes>
+          <Route index element={<OverviewPage host={host} />} />
+          {SECTIONS.map(({ path, page: Page }) => (
+            <Route key={path} path={path} element={<Page host={host} />} />
+          ))}
+          <Route path="blog" element={<ArticleEditorPage host={host} />} />
+          <Route
+            path="*"
+            element={
+              <section className="panel not-found">
+                <h1>{NOT_FOUND_TEXT.title}</h1>
+                <p>{NOT_FOUND_TEXT.message}</p>
+              </section>
+            }
+          />
+        </Routes>
+      </div>
     </div>
   );
 }
-
-export const titleOf = (path: string) =>
-  (PAGE_META as Record<string, { title: string; description: string }>)[path];

@@ -1,6 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { type ApiClient, createApiClient, postRefreshToken } from './api/api-client.ts';
+import { createFileLinks, type FileLinks } from './api/download-links.ts';
 import { describeError, ERROR_TEXT, isApiRequestError } from './api/errors.ts';
 import { createRefresher } from './api/refresh.ts';
 import { cookieSecureFor, documentCookieJar } from './session/cookies.ts';
@@ -13,6 +14,8 @@ import { createNotifier, type Notifier, type ToastApi } from './ui/notifier.ts';
 export interface Shell {
   store: SessionStore;
   api: ApiClient;
+  /** Download links for previews and downloads (see contract.ts `ShellHost.links`). */
+  links: FileLinks;
   notify: Notifier;
   errorDialog: ErrorDialogStore;
   queryClient: QueryClient;
@@ -60,7 +63,9 @@ export function createShell(): Shell {
       errorDialog.show(message, log);
     },
     queryClient: undefined as unknown as QueryClient,
+    links: undefined as unknown as FileLinks,
   };
+  shell.links = createFileLinks({ api: shell.api, scope: () => store.userInfo()?.sub ?? 'guest' });
 
   // Queries and mutations report their errors in one place unless they handle them
   // themselves (`meta: { silent: true }`, e.g. a form that shows field errors).

@@ -59,6 +59,12 @@ export interface StackOptions {
   onLog?: (service: string, line: string) => void;
   /** Restart a service (or nats-server) that exits unexpectedly, with backoff 1 s doubling to 30 s. */
   restartOnCrash: boolean;
+  /**
+   * The crash-restart backoff: the first delay (default 1 s), doubling up to `maxMs` (default 30 s);
+   * it starts again from `firstMs` once a process ran a minute. Tests that crash services on
+   * purpose many times in a row make it short.
+   */
+  restartBackoff?: { firstMs?: number; maxMs?: number };
   /** Start only these (default: all). Ports and addresses of the others are still assigned. */
   services?: readonly ServiceName[];
   /** How long a service may take to answer 200 on /readyz (default 60 s). */
@@ -131,8 +137,8 @@ export class ServiceStartError extends Error {
   }
 }
 
-const firstBackoffMs = 1000;
-const maxBackoffMs = 30_000;
+const defaultFirstBackoffMs = 1000;
+const defaultMaxBackoffMs = 30_000;
 const stableAfterMs = 60_000;
 const tailLines = 40;
 
@@ -157,6 +163,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const dataDir = resolve(options.dataDir);
   const readyTimeoutMs = options.readyTimeoutMs ?? 60_000;
   const stopTimeoutMs = options.stopTimeoutMs ?? 10_000;
+  const firstBackoffMs = options.restartBackoff?.firstMs ?? defaultFirstBackoffMs;
+  const maxBackoffMs = Math.max(firstBackoffMs, options.restartBackoff?.maxMs ?? defaultMaxBackoffMs);
   const log = (service: string, line: string) => options.onLog?.(service, line);
   const selected = new Set<ServiceName>(options.services ?? serviceNames);
   for (const name of selected) {

@@ -47,16 +47,51 @@ export class AbortError extends Error {
   }
 }
 
-// ffmpeg ends most failures with these generic lines; the real cause is printed just before.
-const GENERIC_TRAILERS = [/^Conversion failed!?$/i, /^Exiting normally/i, /^\[q\] command received/i];
+// ffmpeg ends most failures with these generic lines; the real cause is printed before them.
+const GENERIC_TRAILERS = [
+  /^Conversion failed!?$/i,
+  /^Exiting normally/i,
+  /^\[q\] command received/i,
+  /^Error marking filters as finished$/i,
+  /^Error while (decoding|filtering|processing)/i,
+  /^Cannot determine format of input stream .* after EOF$/i,
+  /^Nothing was written into output file/i,
+  /^Last message repeated/i,
+];
 
-/** The last stderr line that says something specific, or undefined when stderr is empty. */
+// End-of-run statistics (encoder summaries, the final progress line) are not causes: a failed run
+// still prints them, last, after the error that ended it.
+const STATISTICS = [
+  /^\[(libx264|libx265|aac|libmp3lame|libopus|libvpx[^\]]*)[^\]]*\] (frame [IPB]|mb [IPB]|consecutive|8x8|coded|i16|i8|i4|Weighted|ref [PB]|kb\/s|Qavg|final ratefactor)/,
+  /^frame=\s*\d+/,
+  /^size=\s*\S+/,
+  /^video:\S+ audio:\S+/,
+];
+
+// A line that names a problem, preferred over other lines.
+const PROBLEM =
+  /error|invalid|fail|corrupt|damaged|truncat|missing|mismatch|unsupported|not supported|no such|cannot|could not|unable|too (large|big|many|long)|overread|out of range|not found/i;
+
+/**
+ * The most useful stderr line, or undefined when stderr is empty: the last line that names a
+ * problem (skipping ffmpeg's generic trailers and end-of-run statistics), else the last specific
+ * line. Addresses in component prefixes ("[h264 @ 0x55…]") are dropped: they mean nothing to a user.
+ */
 export function summarizeStderr(stderr: string): string | undefined {
-  const lines = stderr.split(/\r?\n/);
-  for (let i = lines.length - 1; i >= 0; i--) {
-    const line = lines[i].trim();
-    if (line === '' || GENERIC_TRAILERS.some((re) => re.test(line))) continue;
-    return line.length > 300 ? `${line.slice(0, 297)}...` : line;
-  }
-  return undefined;
+  const lines = stderr
+    .split(/\r?\n/)
+    .map(cleanLine)
+    .filter((line) => line !== '' && !GENERIC_TRAILERS.some((re) => re.test(line)));
+  const specific = lines.filter((line) => !STATISTICS.some((re) => re.test(line)));
+  const line = specific.findLast((l) => PROBLEM.test(l)) ?? specific.at(-1) ?? lines.at(-1);
+  if (line === undefined) return undefined;
+  return line.length > 300 ? `${line.slice(0, 297)}...` : line;
+}
+
+/** "[mjpeg @ 0x55a9] [IMGUTILS @ 0x7ffd] Picture size…" → "[mjpeg] Picture size…". */
+function cleanLine(raw: string): string {
+  return raw
+    .trim()
+    .replace(/\[(\w[\w:-]*) @ 0x[0-9a-f]+\]/gi, '[$1]')
+    .replace(/^(\[[^\]]+\]) \[IMGUTILS\]/, '$1');
 }

@@ -69,6 +69,31 @@ describe('summarizeStderr / FfmpegError', () => {
     expect(summarizeStderr(stderr)).toBe('/tmp/x.mp4: Invalid data found when processing input');
     expect(summarizeStderr('')).toBeUndefined();
   });
+  it('names the cause, not the encoder statistics printed after it (a damaged MP4, from the hostile corpus)', () => {
+    const stderr = [
+      '[h264 @ 0x5638e4ae1040] Invalid NAL unit size (1074724864 > 1276).',
+      '[h264 @ 0x5638e4ae1040] Error splitting the input into NAL units.',
+      'Error while decoding stream #0:0: Invalid data found when processing input',
+      '    Last message repeated 2 times',
+      'frame=   25 fps=0.0 q=-1.0 Lsize=      13kB time=00:00:01.00 bitrate= 105.6kbits/s',
+      'video:7kB audio:4kB subtitle:0kB other streams:0kB global headers:0kB muxing overhead: 17%',
+      '[libx264 @ 0x5638e4aa6e40] frame I:1     Avg QP:23.30  size:  2367',
+      '[libx264 @ 0x5638e4aa6e40] kb/s:55.36',
+      '[aac @ 0x5638e4aa5bc0] Qavg: 5241.810',
+      'Conversion failed!',
+    ].join('\n');
+    expect(summarizeStderr(stderr)).toBe('[h264] Error splitting the input into NAL units.');
+  });
+  it('names an oversized frame rather than the filter graph giving up (MJPEG frames claiming 30000×30000)', () => {
+    const stderr = [
+      '[mjpeg @ 0x55a915e01900] [IMGUTILS @ 0x7ffd3c1faa60] Picture size 30000x30000 is invalid',
+      'Error while decoding stream #0:0: Invalid data found when processing input',
+      'Cannot determine format of input stream 0:0 after EOF',
+      'Error marking filters as finished',
+      'Conversion failed!',
+    ].join('\n');
+    expect(summarizeStderr(stderr)).toBe('[mjpeg] Picture size 30000x30000 is invalid');
+  });
   it('exposes the tail and a reason', () => {
     const err = new FfmpegError('ffmpeg exited with code 1', { stderrTail: 'boom\n', exitCode: 1 });
     expect(err.name).toBe('FfmpegError');

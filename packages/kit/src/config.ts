@@ -59,6 +59,12 @@ export const commonEnv = {
     description: 'NATS server with JetStream enabled',
   }),
   HOST: Type.String({ default: '127.0.0.1', description: 'interface the service listens on' }),
+  NATS_STREAM_REPLICAS: Type.Integer({
+    minimum: 1,
+    maximum: 5,
+    default: 1,
+    description: 'JetStream servers keeping a copy of each stream (3 on a 3-node cluster)',
+  }),
   OTEL_EXPORTER_OTLP_ENDPOINT: Type.Optional(
     Type.String({ description: 'OTLP/HTTP collector; traces are exported only when set' }),
   ),
@@ -80,6 +86,18 @@ export const objectStoreEnv = {
   S3_SECRET_KEY: Type.Optional(Type.String({ description: 'S3 secret key' })),
   S3_BUCKET: Type.String({ default: 'mediakit', description: 'S3 bucket for all objects' }),
   S3_REGION: Type.String({ default: 'us-east-1', description: 'S3 region' }),
+  OBJECT_ENCRYPTION_KEY: Type.Optional(
+    Type.String({
+      description:
+        'master key (base64 of 32 bytes) wrapping the per-object data keys of every stored object; required with S3_ENDPOINT, generated in DATA_DIR/object-encryption.key when unset on the local store',
+    }),
+  ),
+  OBJECT_ENCRYPTION_OLD_KEYS: Type.Optional(
+    Type.String({
+      description:
+        'retired master keys (comma-separated base64) still accepted to read objects they encrypted',
+    }),
+  ),
 } satisfies TProperties;
 
 /** Addresses of the gRPC services, for their clients. */

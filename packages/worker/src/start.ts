@@ -1,6 +1,7 @@
 import {
   connectNats,
   createGrpcClient,
+  encryptionFromEnv,
   ensureJobStreams,
   ensureWorkerConsumer,
   openJetStreamManager,
@@ -38,7 +39,11 @@ export function startWorker(options: {
         maxDeliver: config.MAX_DELIVER,
       });
 
-      const objects = await openObjectStore({ dataDir: config.DATA_DIR, s3: s3FromEnv(config) });
+      const objects = await openObjectStore({
+        dataDir: config.DATA_DIR,
+        s3: s3FromEnv(config),
+        encryption: encryptionFromEnv(config),
+      });
       const files = createGrpcClient(
         filesV1.FilesServiceClient,
         filesV1.FilesServiceService,

@@ -61,7 +61,11 @@ export class WorkerLoop {
     for (let i = 0; i < this.options.concurrency; i++) this.loops.push(this.pullLoop(consumer));
   }
 
-  /** Stops pulling, hands running jobs back to JetStream and waits for the loops to end. */
+  /**
+   * Stops pulling, hands running jobs back to JetStream (nak, so another replica takes them at once)
+   * and waits for the loops to end: at most one pull's `expires` (2 s) plus the handlers' reaction to
+   * the abort. Kubernetes' terminationGracePeriodSeconds must cover that (deploy/k8s).
+   */
   async stop(): Promise<void> {
     this.stopping = true;
     for (const controller of this.running.values()) controller.abort(new Error('shutdown'));
@@ -83,7 +87,14 @@ export class WorkerLoop {
         await new Promise((r) => setTimeout(r, 1000));
         continue;
       }
-      if (msg) await this.handle(msg);
+      if (!msg) continue;
+      // A pull that was already waiting when stop() began can still bring a job: hand it back at
+      // once instead of starting work this process is about to abandon.
+      if (this.stopping) {
+        msg.nak();
+        return;
+      }
+      await this.handle(msg);
     }
   }
 

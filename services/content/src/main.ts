@@ -3,6 +3,7 @@ import {
   connectNats,
   consumeAccountDeleted,
   createGrpcClient,
+  encryptionFromEnv,
   openDocumentStore,
   openMailSender,
   openObjectStore,
@@ -37,7 +38,11 @@ await runService({
       service: 'content',
     });
     onShutdown(() => store.close());
-    const objects = await openObjectStore({ s3: s3FromEnv(config), dataDir: config.DATA_DIR });
+    const objects = await openObjectStore({
+      s3: s3FromEnv(config),
+      dataDir: config.DATA_DIR,
+      encryption: encryptionFromEnv(config),
+    });
 
     const deadline = { deadlineMs: config.GRPC_DEADLINE_MS };
     const files = createGrpcClient(

@@ -28,6 +28,12 @@ export const env = Type.Object({
     default: 2 * GIB,
     description: 'hard ceiling on one uploaded file; the plan limit (x-mk-max-bytes) applies below it',
   }),
+  UPLOAD_IDLE_TIMEOUT_SECONDS: Type.Integer({
+    minimum: 1,
+    default: 60,
+    description:
+      'an upload whose bytes stop arriving for this long is ended: multipart with 408, a tus PATCH keeping what arrived',
+  }),
   UPLOAD_TMP_DIR: Type.Optional(
     Type.String({
       description:

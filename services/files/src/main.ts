@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import {
   addService,
   connectNats,
+  encryptionFromEnv,
   openDocumentStore,
   openObjectStore,
   runService,
@@ -35,7 +36,11 @@ await runService({
       service: 'files',
     });
     onShutdown(() => documents.close());
-    const objects = await openObjectStore({ s3: s3FromEnv(config), dataDir: config.DATA_DIR });
+    const objects = await openObjectStore({
+      s3: s3FromEnv(config),
+      dataDir: config.DATA_DIR,
+      encryption: encryptionFromEnv(config),
+    });
 
     const files = new FileRepository(documents.collection<FileDoc>('files'));
     await files.ensureIndexes();
@@ -72,6 +77,7 @@ await runService({
       limits: { maxUploadBytes: config.MAX_UPLOAD_BYTES, guestRetentionHours: config.GUEST_RETENTION_HOURS },
       spoolDir,
       staging,
+      uploadIdleTimeoutMs: config.UPLOAD_IDLE_TIMEOUT_SECONDS * 1000,
       log,
     });
     await app.listen({ host: config.HOST, port: config.HTTP_PORT });

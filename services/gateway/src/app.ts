@@ -4,6 +4,7 @@ import { catalog, toPublicTool } from '@mediakit/catalog';
 import Fastify from 'fastify';
 import { Pool } from 'undici';
 import type { GatewayDeps } from './deps.ts';
+import { DownloadLinks } from './download-links.ts';
 import { createGuestClaims } from './guest-claims.ts';
 import { createPlans } from './plans.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -60,7 +61,11 @@ export async function buildApp(deps: GatewayDeps) {
     await filesHttp.close();
   });
 
-  await app.register(securityPlugin, { perMinute: limits.perMinute });
+  await app.register(securityPlugin, {
+    perMinute: limits.perMinute,
+    publicUrl: deps.publicUrl,
+    timeouts: deps.timeouts,
+  });
   await app.register(errorsPlugin);
   await app.register(identityPlugin, {
     tokens: deps.tokens,
@@ -79,7 +84,8 @@ export async function buildApp(deps: GatewayDeps) {
   }
   await app.register(accountRoutes, { prefix: API, auth, authPerMinute });
   await app.register(subscriptionRoutes, { prefix: API, auth, writesPerMinute });
-  await app.register(filesRoutes, { prefix: API, files, plans, filesHttp, writesPerMinute });
+  const links = deps.downloadLinks ?? new DownloadLinks({ ttlSeconds: 1800 });
+  await app.register(filesRoutes, { prefix: API, files, plans, filesHttp, writesPerMinute, links });
   await app.register(uploadsRoutes, { prefix: API, plans, writesPerMinute });
   await app.register(jobsRoutes, { prefix: API, jobs, plans, writesPerMinute });
   await app.register(jobEventsRoutes, { prefix: API, jobs, nats });

@@ -1,6 +1,8 @@
 import type { AsyncClient, Logger } from '@mediakit/kit';
 import type { authV1, contentV1, filesV1, jobsV1 } from '@mediakit/proto';
 import type { AccessTokenVerifier } from './access-tokens.ts';
+import type { DownloadLinks } from './download-links.ts';
+import type { ServerTimeouts } from './plugins/security.ts';
 import type { AuthClientConfig } from './routes/auth-config.ts';
 import type { WebSettings } from './web/settings.ts';
 
@@ -88,6 +90,8 @@ export interface GatewayDeps {
   /** The services' DATA_DIR when no SMTP server is set: `/dev/mailbox` shows its mails (routes/dev-mailbox.ts). */
   devMailboxDir?: string;
   nats: UpdateBus;
+  /** Signs `POST /files/{id}/link` URLs (download-links.ts); a per-process secret when absent. */
+  downloadLinks?: DownloadLinks;
   /** Base URL of the files service's internal HTTP API (uploads and downloads stream through it). */
   filesHttpUrl: string;
   /** Built web shell to serve; a placeholder page is served when absent or empty. */
@@ -97,6 +101,8 @@ export interface GatewayDeps {
   log: Logger;
   /** Trust X-Forwarded-For / X-Forwarded-Proto (only behind a proxy that sets them). */
   trustProxy: boolean;
+  /** Time limits of the HTTP server (plugins/security.ts); DEFAULT_TIMEOUTS when absent. */
+  timeouts?: ServerTimeouts;
   rateLimit?: {
     perMinute: number;
     writesPerMinute: number;

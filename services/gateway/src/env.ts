@@ -41,9 +41,38 @@ export const gatewayEnv = Type.Object({
     description:
       "the dashboard remote's mf-manifest.json as the browser loads it (a path on this origin or an absolute URL); written to /runtime-config.json",
   }),
+  DOWNLOAD_LINK_SECRET: Type.Optional(
+    Type.String({
+      minLength: 32,
+      description:
+        'secret signing short-lived download links (POST /files/{id}/link); the same on every gateway replica; unset: each process draws its own',
+    }),
+  ),
+  DOWNLOAD_LINK_TTL_SECONDS: Type.Integer({
+    minimum: 60,
+    maximum: 86400,
+    default: 1800,
+    description: 'how long a download link works, in seconds (long enough to watch a video with seeking)',
+  }),
   TRUST_PROXY: Type.Boolean({
     default: false,
     description: 'trust X-Forwarded-For/-Proto (true only behind a reverse proxy that sets them)',
+  }),
+  HTTP_HEADERS_TIMEOUT_SECONDS: Type.Integer({
+    minimum: 1,
+    default: 20,
+    description: 'a client must send its request headers within this time, or the connection is closed',
+  }),
+  HTTP_IDLE_TIMEOUT_SECONDS: Type.Integer({
+    minimum: 1,
+    default: 120,
+    description: 'a connection with no byte in either direction for this long is closed (stalled uploads)',
+  }),
+  HTTP_REQUEST_TIMEOUT_SECONDS: Type.Integer({
+    minimum: 1,
+    default: 3600,
+    description:
+      'the whole request, body included, must arrive within this time (the largest upload must fit)',
   }),
   RATE_LIMIT_PER_MINUTE: Type.Integer({
     minimum: 1,

@@ -2,6 +2,7 @@ import { connectNats, createGrpcClient, runService } from '@mediakit/kit';
 import { authV1, contentV1, filesV1, jobsV1 } from '@mediakit/proto';
 import { createAccessTokenVerifier } from './access-tokens.ts';
 import { buildApp } from './app.ts';
+import { DownloadLinks } from './download-links.ts';
 import { defaultRemoteRoots, defaultWebRoot, gatewayEnv } from './env.ts';
 import { externalAccessTokens } from './external-idp/external-access-tokens.ts';
 
@@ -77,6 +78,10 @@ await runService({
       devMailboxDir: config.SMTP_URL ? undefined : config.DATA_DIR,
       nats,
       filesHttpUrl: config.FILES_HTTP_URL,
+      downloadLinks: new DownloadLinks({
+        secret: config.DOWNLOAD_LINK_SECRET,
+        ttlSeconds: config.DOWNLOAD_LINK_TTL_SECONDS,
+      }),
       authHttpUrl: config.AUTH_HTTP_URL,
       publicUrl: config.PUBLIC_URL,
       webRoot: defaultWebRoot(config),
@@ -89,6 +94,11 @@ await runService({
       },
       log,
       trustProxy: config.TRUST_PROXY,
+      timeouts: {
+        headersMs: config.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
+        idleMs: config.HTTP_IDLE_TIMEOUT_SECONDS * 1000,
+        requestMs: config.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+      },
       rateLimit: {
         perMinute: config.RATE_LIMIT_PER_MINUTE,
         writesPerMinute: config.RATE_LIMIT_WRITES_PER_MINUTE,

@@ -237,6 +237,42 @@ describe('API client', () => {
     expect(post.calls[0]).toMatchObject({ method: 'POST', body: '{"name":"A"}' });
   });
 
+  test('authHeaders: a guest gets none; a fresh session its bearer without a refresh', async () => {
+    const server = fakeServer(() => json(200, {}));
+    await expect(client(server.fetch).authHeaders()).resolves.toEqual({});
+    signIn(FRESH);
+    await expect(client(server.fetch).authHeaders()).resolves.toEqual({ authorization: `Bearer ${FRESH}` });
+    expect(refreshes).toHaveLength(0);
+    expect(server.calls).toHaveLength(0);
+  });
+
+  test('authHeaders: a token inside the margin is renewed through the shared refresh first', async () => {
+    signIn(tokenExpiringIn(120, NOW));
+    const api = client(fakeServer(() => json(200, {})).fetch);
+    const [a, b] = await Promise.all([api.authHeaders(), api.authHeaders()]);
+    expect(a).toEqual({ authorization: `Bearer ${NEW}` });
+    expect(b).toEqual(a);
+    expect(refreshes).toEqual([{ refresh_token: 'rt-1', id: 'user-1' }]);
+  });
+
+  test('authHeaders({ renew }): a refused bearer is renewed even while it looks fresh', async () => {
+    signIn(FRESH);
+    const api = client(fakeServer(() => json(200, {})).fetch);
+    await expect(api.authHeaders({ renew: true })).resolves.toEqual({ authorization: `Bearer ${NEW}` });
+    expect(refreshes).toHaveLength(1);
+  });
+
+  test('authHeaders: a session that cannot be renewed is cleared and sent to login', async () => {
+    signIn(tokenExpiringIn(60, NOW));
+    refreshAnswer = async () => {
+      throw new ApiRequestError('Session revoked.', { status: 401 });
+    };
+    const api = client(fakeServer(() => json(200, {})).fetch);
+    await expect(api.authHeaders()).rejects.toMatchObject({ authFailed: true });
+    expect(authFailures).toBe(1);
+    expect(store.refreshToken()).toBeUndefined();
+  });
+
   test('the server refresh posts {refresh_token, id}; an answer of 300 or more is an error', async () => {
     const ok = fakeServer(() => json(200, { access_token: 'a' }));
     expect(await postRefreshToken({ refresh_token: 'r', id: 'u' }, ok.fetch)).toEqual({ access_token: 'a' });

@@ -22,6 +22,14 @@ export interface ApiClient {
   put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
   patch<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
   delete<T = void>(path: string, options?: RequestOptions): Promise<T>;
+  /**
+   * The headers for a request this client cannot make itself (tus uploads, the job event stream,
+   * multipart posts): a bearer for a signed-in user, renewed first when it is inside the margin
+   * (or always, with `renew`, after the server refused it), through the same single shared
+   * refresh; none for a guest (the httpOnly guest cookie goes along by itself). A session that
+   * cannot be renewed is cleared and sent to the login route, like any call of this client.
+   */
+  authHeaders(options?: { renew?: boolean }): Promise<Record<string, string>>;
 }
 
 export interface ApiClientDeps {
@@ -89,23 +97,22 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     }
   }
 
+  /** Renews the session through the shared refresh; a failed renewal ends it (login route). */
+  async function renew(): Promise<void> {
+    try {
+      await deps.refresher.refresh();
+    } catch {
+      throw authFailure();
+    }
+  }
+
   async function once<T>(method: string, path: string, options: RequestOptions): Promise<T> {
     // An access token inside the margin is not sent; renew it first when the session can be
     // renewed, so a signed-in call never silently goes out as an anonymous one.
-    if (deps.store.refreshToken() && !isTokenFresh(deps.store.accessToken(), now())) {
-      try {
-        await deps.refresher.refresh();
-      } catch {
-        throw authFailure();
-      }
-    }
+    if (deps.store.refreshToken() && !isTokenFresh(deps.store.accessToken(), now())) await renew();
     let response = await send(method, path, options);
     if (response.status === 401 || response.status === 403) {
-      try {
-        await deps.refresher.refresh();
-      } catch {
-        throw authFailure();
-      }
+      await renew();
       // Retried once, with headers built anew: the old authorization header is never resent.
       response = await send(method, path, options);
     }
@@ -129,6 +136,11 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     put: (path, body, options) => request('PUT', path, { ...options, body }),
     patch: (path, body, options) => request('PATCH', path, { ...options, body }),
     delete: (path, options) => request('DELETE', path, options),
+    async authHeaders(options = {}) {
+      if (!deps.store.refreshToken()) return authHeader();
+      if (options.renew || !isTokenFresh(deps.store.accessToken(), now())) await renew();
+      return authHeader();
+    },
   };
 }
 

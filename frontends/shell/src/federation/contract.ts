@@ -7,6 +7,7 @@
  */
 import type { ComponentType } from 'react';
 import type { ApiClient } from '../api/api-client.ts';
+import type { FileLinks } from '../api/download-links.ts';
 import type { UserInfo } from '../session/session-store.ts';
 import type { Notifier } from '../ui/notifier.ts';
 
@@ -23,6 +24,18 @@ export interface ShellHost {
   notify: Notifier;
   /** Shows an error in the shell's error dialog (with its log, when the error carries one). */
   showError(error: unknown): void;
+  /**
+   * Download links of the caller's files (cached until shortly before they expire): the URL to put
+   * in `<img>`, `<video>` or `<a download>` for guests and signed-in users alike, so the browser
+   * streams the bytes itself. Never fetch file bytes into a blob.
+   */
+  links: FileLinks;
+  /**
+   * Headers for requests the API client cannot make itself (tus uploads, the job event stream via
+   * fetch, multipart posts): a fresh bearer for a signed-in user, renewed through the shell's
+   * session (with `renew` after the server refused one); none for a guest.
+   */
+  authHeaders(options?: { renew?: boolean }): Promise<Record<string, string>>;
 }
 
 export interface RemotePageProps {
@@ -43,3 +56,19 @@ export const REMOTE_MOUNTS = {
 } as const;
 
 export type RemoteName = keyof typeof REMOTE_MOUNTS;
+
+/**
+ * The spec's cache tags (section 3) as TanStack Query key roots, shared by the shell and both
+ * remotes through the one QueryClient: `['Jobs', ...]`, `['Files', ...]`, `['Stats']` on the
+ * authenticated API, `['Blog', ...]` on the public one. A call that changes what a tag covers
+ * invalidates that root (`queryClient.invalidateQueries({ queryKey: [CACHE_TAGS.jobs] })`), so every
+ * page showing it refetches: e.g. the tools remote after `POST /jobs` invalidates Jobs and Stats.
+ */
+export const CACHE_TAGS = {
+  stats: 'Stats',
+  files: 'Files',
+  jobs: 'Jobs',
+  blog: 'Blog',
+} as const;
+
+export type CacheTag = (typeof CACHE_TAGS)[keyof typeof CACHE_TAGS];

@@ -5,6 +5,7 @@
  */
 import { toast } from 'react-toastify';
 import { createApiClient, postRefreshToken } from '../api/api-client.ts';
+import { createFileLinks } from '../api/download-links.ts';
 import { describeError } from '../api/errors.ts';
 import { createRefresher } from '../api/refresh.ts';
 import { cookieSecureFor, documentCookieJar } from '../session/cookies.ts';
@@ -23,12 +24,15 @@ export function createStandaloneHost(): ShellHost {
     window.location.assign(
       `/?login=true&returnTo=${encodeURIComponent(returnTo ?? window.location.pathname)}`,
     );
+  const api = createApiClient({
+    store,
+    refresher: createRefresher({ store, refreshOnServer: (body) => postRefreshToken(body) }),
+    onAuthFailure: () => login(),
+  });
   return {
-    api: createApiClient({
-      store,
-      refresher: createRefresher({ store, refreshOnServer: (body) => postRefreshToken(body) }),
-      onAuthFailure: () => login(),
-    }),
+    api,
+    links: createFileLinks({ api, scope: () => store.userInfo()?.sub ?? 'guest' }),
+    authHeaders: api.authHeaders,
     notify,
     showError: (error) => notify.error(describeError(error).message),
     session: { signedIn: store.isSignedIn(), user: store.userInfo(), login },

@@ -13,6 +13,8 @@ export function useHost(): ShellHost {
   return useMemo(
     () => ({
       api: shell.api,
+      links: shell.links,
+      authHeaders: shell.api.authHeaders,
       notify: shell.notify,
       showError: shell.showError,
       session: {

@@ -6,11 +6,13 @@ import type { Tool } from '../../../shell/src/api/types.ts';
 import type { RemotePageProps } from '../../../shell/src/federation/contract.ts';
 import { NOT_FOUND_TEXT, PAGE_META, withBrand } from '../../../shell/src/pages/page-meta.ts';
 import { Skeleton } from '../../../shell/src/ui/Skeleton.tsx';
-import { describeParams } from '../params-list.ts';
+import { useCatalog } from '../catalog-query.ts';
+import { copyFor } from '../copy/index.ts';
+import '../tools.css';
+import { ToolCopySections } from './ToolCopySections.tsx';
+import { ToolWorkspace } from './ToolWorkspace.tsx';
 
-const mediaWord = (mime: string) => mime.split('/')[1]?.replace(/^x-/, '').toUpperCase() ?? mime;
-
-/** `/tool/:name` and `/converter/:name`: what the entry does, what it takes and its settings. */
+/** `/tool/:name` and `/converter/:name`: the entry's workspace (upload to download) and its copy. */
 export function ToolPage({ host, kind }: RemotePageProps & { kind: 'tool' | 'converter' }) {
   const { name = '' } = useParams();
   const tool = useQuery({
@@ -18,6 +20,7 @@ export function ToolPage({ host, kind }: RemotePageProps & { kind: 'tool' | 'con
     queryFn: () => host.api.get<Tool>(`/tools/${encodeURIComponent(name)}`),
     meta: { silent: true },
   });
+  const catalog = useCatalog(host);
   const missing =
     (isApiRequestError(tool.error) && tool.error.status === 404) || (tool.data && tool.data.kind !== kind);
   useEffect(() => {
@@ -50,52 +53,21 @@ export function ToolPage({ host, kind }: RemotePageProps & { kind: 'tool' | 'con
   }
   if (!tool.data) return <Skeleton label="Loading the tool" lines={8} />;
   const t = tool.data;
-  const params = describeParams(t.params);
-  const inputs =
-    t.inputs.min === t.inputs.max
-      ? `${t.inputs.min} file${t.inputs.min === 1 ? '' : 's'}`
-      : `${t.inputs.min} to ${t.inputs.max} files`;
+  const copy = copyFor(t.name);
   return (
-    <article>
-      <p>
+    <article className="tool-page">
+      <p className="back-link">
         <Link to="/tools">← All tools</Link>
       </p>
       <h1>{t.title}</h1>
-      <p className="lead">{t.description}</p>
-      <section aria-labelledby="tool-inputs">
-        <h2 id="tool-inputs">What it takes and gives</h2>
-        <dl className="facts">
-          <dt>Input</dt>
-          <dd>
-            {inputs}: {[...new Set(t.inputs.accept.map(mediaWord))].join(', ')}
-          </dd>
-          <dt>Output</dt>
-          <dd>{t.output.formats.map((f) => f.toUpperCase()).join(', ')}, without a watermark</dd>
-          <dt>Privacy</dt>
-          <dd>Your files are deleted after processing: one hour after upload without an account.</dd>
-        </dl>
-      </section>
-      <section aria-labelledby="tool-params">
-        <h2 id="tool-params">Settings</h2>
-        {params.length === 0 ? (
-          <p>This tool has no settings: it does one thing well.</p>
-        ) : (
-          <ul className="params">
-            {params.map((p) => (
-              <li key={p.name}>
-                <strong>{p.title}</strong>
-                {!p.required && <span className="optional"> (optional)</span>}
-                <br />
-                <span className="meta">
-                  {p.accepts}
-                  {p.defaultValue !== undefined && `; default ${p.defaultValue}`}
-                </span>
-                {p.description && <p>{p.description}</p>}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <p className="lead">{copy?.intro ?? t.description}</p>
+      <p className="badges">
+        <span className="badge">Free</span> <span className="badge">No watermark</span>{' '}
+        <span className="badge">No sign-up</span>
+      </p>
+      {/* Keyed by name: moving to another tool (use in another tool) starts a fresh workspace. */}
+      <ToolWorkspace key={t.name} host={host} tool={t} tools={catalog.data?.tools ?? []} />
+      <ToolCopySections tool={t} copy={copy} />
     </article>
   );
 }

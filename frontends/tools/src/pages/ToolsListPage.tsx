@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import type { RemotePageProps } from '../../../shell/src/federation/contract.ts';
-import { CATALOG_GROUPS, PAGE_META, toolPath } from '../../../shell/src/pages/page-meta.ts';
+import { PAGE_META } from '../../../shell/src/pages/page-meta.ts';
+import { CatalogGroupList } from '../../../shell/src/ui/CatalogGroups.tsx';
 import { Skeleton } from '../../../shell/src/ui/Skeleton.tsx';
 import { matchesQuery, useCatalog } from '../catalog-query.ts';
 
@@ -42,25 +43,7 @@ export function ToolsListPage({ host }: RemotePageProps) {
               : `${matching.length} tools.`}
           </p>
           {matching.length === 0 && <p className="notice">No tool matches “{q}”. Try another word.</p>}
-          {CATALOG_GROUPS.map((group) => {
-            const entries = matching.filter((t) => t.kind === group.kind && t.media === group.media);
-            if (entries.length === 0) return null;
-            return (
-              <section key={group.id} aria-labelledby={`tools-${group.id}`}>
-                <h2 id={`tools-${group.id}`}>{group.heading}</h2>
-                <ul className="card-grid">
-                  {entries.map((tool) => (
-                    <li key={tool.name}>
-                      <Link className="card" to={toolPath(tool)}>
-                        <span className="card-title">{tool.title}</span>
-                        <span className="card-text">{tool.description}</span>
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            );
-          })}
+          <CatalogGroupList tools={matching} idPrefix="tools" headingLevel={2} />
         </>
       )}
     </>

@@ -8,7 +8,7 @@ import {
 } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/nats-core';
 import type { Logger } from '../logger.ts';
-import { type NatsConnection, openJetStreamManager, traceHeaders } from './connection.ts';
+import { type NatsConnection, openJetStreamManager, streamReplicas, traceHeaders } from './connection.ts';
 import { decodeJson, encodeJson } from './messages.ts';
 
 /**
@@ -35,6 +35,7 @@ export async function ensureAccountEventsStream(nc: NatsConnection): Promise<voi
   const jsm = await openJetStreamManager(nc);
   const config = {
     name: ACCOUNT_EVENTS_STREAM,
+    num_replicas: streamReplicas(),
     subjects: [accountSubjects.all],
     retention: RetentionPolicy.Limits,
     storage: StorageType.File,

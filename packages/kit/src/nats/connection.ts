@@ -24,10 +24,27 @@ export async function connectNats(url: string, name: string): Promise<NatsConnec
   return connect({ servers: url, name, maxReconnectAttempts: -1, reconnectTimeWait: 500 });
 }
 
+/**
+ * How many JetStream servers keep a copy of each stream (`NATS_STREAM_REPLICAS`, 1 by default: one
+ * nats-server). A 3-node cluster runs with 3 so a job survives the loss of a server (deploy/k8s
+ * prod overlay). Read from the environment here because every stream is created through this module;
+ * services also declare it in their config (commonEnv), so a bad value stops them at start.
+ */
+export function streamReplicas(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.NATS_STREAM_REPLICAS;
+  if (raw === undefined || raw === '') return 1;
+  const replicas = Number(raw);
+  if (!Number.isInteger(replicas) || replicas < 1 || replicas > 5)
+    throw new Error(`NATS_STREAM_REPLICAS must be a whole number from 1 to 5 (got ${JSON.stringify(raw)})`);
+  return replicas;
+}
+
 /** Creates or updates the two job streams. Every service that touches them calls this at start. */
 export async function ensureJobStreams(jsm: JetStreamManager): Promise<void> {
+  const num_replicas = streamReplicas();
   await upsertStream(jsm, {
     name: JOBS_STREAM,
+    num_replicas,
     subjects: [subjects.dispatchAll],
     retention: RetentionPolicy.Workqueue,
     storage: StorageType.File,
@@ -37,6 +54,7 @@ export async function ensureJobStreams(jsm: JetStreamManager): Promise<void> {
   });
   await upsertStream(jsm, {
     name: JOB_EVENTS_STREAM,
+    num_replicas,
     subjects: [subjects.eventsAll],
     retention: RetentionPolicy.Limits,
     storage: StorageType.File,

@@ -5,10 +5,13 @@
 
 export { DuplicateKeyError } from './duplicate-key-error.ts';
 export { createEmbeddedDocumentStore } from './embedded-document-store.ts';
+export { createEncryptedObjectStore, type ObjectEncryptionKeys } from './encrypted-object-store.ts';
+export { masterKey, ObjectIntegrityError } from './encryption-format.ts';
+export { loadObjectEncryptionKeys, type ObjectEncryptionSettings } from './encryption-keys.ts';
 export { createLocalObjectStore } from './local-object-store.ts';
 export { createMongoDocumentStore } from './mongo-document-store.ts';
 export { InvalidObjectKeyError } from './object-key.ts';
-export { openDocumentStore, openObjectStore } from './open-stores.ts';
+export { encryptionFromEnv, openDocumentStore, openObjectStore } from './open-stores.ts';
 export type {
   ByteRange,
   Collection,

@@ -27,13 +27,15 @@ import type { ByteRange, ObjectInfo, ObjectStore } from './ports.ts';
  * Layout under `dir`:
  *   uploads/abc                  the object with key `uploads/abc`
  *   uploads/.abc.meta.json       its content type, when one was given
- *   .tmp/<uuid>                  uploads in progress
+ *   .tmp/<pid>-<uuid>            uploads in progress, named after the writing process
  * Names starting with a dot belong to the store; object keys may not contain such segments
  * (object-key.ts), so they can never collide.
  *
  * Every upload is written to `.tmp` and then renamed into place. A rename within one file system
  * is atomic, so a reader sees the old object or the new one, never half of one; a failed upload
- * just deletes its temp file. Data is streamed in both directions: memory use does not depend on
+ * just deletes its temp file. A writer killed mid-upload cannot delete its own: the first put of the
+ * next process removes temp files whose writer no longer runs (the pid in the name tells).
+ * Data is streamed in both directions: memory use does not depend on
  * object size.
  */
 export function createLocalObjectStore(dir: string): ObjectStore {
@@ -45,6 +47,16 @@ export function createLocalObjectStore(dir: string): ObjectStore {
     return join(dirname(file), `.${basename(file)}.meta.json`);
   };
 
+  let sweptDeadWriters: Promise<void> | undefined;
+  /** Removes temp files of writers that died mid-upload (kill -9, power loss); once per store. */
+  async function sweepDeadWriters(): Promise<void> {
+    for (const name of await readdir(tempDir).catch(() => [] as string[])) {
+      const pid = Number(/^(\d+)-/.exec(name)?.[1]);
+      if (!pid || pid === process.pid || isAlive(pid)) continue;
+      await removeFile(join(tempDir, name)).catch(() => {});
+    }
+  }
+
   async function put(
     key: string,
     body: Readable | Buffer,
@@ -52,7 +64,9 @@ export function createLocalObjectStore(dir: string): ObjectStore {
   ): Promise<ObjectInfo> {
     assertValidKey(key);
     await mkdir(tempDir, { recursive: true });
-    const tempFile = join(tempDir, randomUUID());
+    sweptDeadWriters ??= sweepDeadWriters();
+    await sweptDeadWriters;
+    const tempFile = join(tempDir, `${process.pid}-${randomUUID()}`);
     const tempMetadata = `${tempFile}.meta.json`;
     try {
       // `flush` syncs the file to disk before it is closed, so a crash right after the rename
@@ -220,5 +234,15 @@ async function readContentType(metadataFile: string): Promise<string | undefined
   } catch (error) {
     if (codeOf(error) === 'ENOENT' || codeOf(error) === 'ENOTDIR') return undefined;
     throw error;
+  }
+}
+
+/** Whether a process with this pid exists (EPERM: it does, but belongs to someone else). */
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -7,6 +7,8 @@ import { pipeline } from 'node:stream/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NotFoundError } from '../errors.ts';
 import { s3Backend } from './contract-backends.ts';
+import { createEncryptedObjectStore } from './encrypted-object-store.ts';
+import { masterKey } from './encryption-format.ts';
 import { createLocalObjectStore } from './local-object-store.ts';
 import { InvalidObjectKeyError } from './object-key.ts';
 import type { ObjectStore } from './ports.ts';
@@ -267,6 +269,17 @@ objectStoreContract('local directory', async () => {
   };
 });
 
+// (a') The same local store behind the encryption wrapper: encryption must not change the contract.
+const testKeys = () => ({ current: masterKey(randomBytes(32)), old: [masterKey(randomBytes(32))] });
+objectStoreContract('encrypted, over the local directory', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'mediakit-objects-'));
+  return {
+    store: createEncryptedObjectStore(createLocalObjectStore(dir), testKeys()),
+    filesOnDisk: () => listFiles(dir),
+    destroy: () => rm(dir, { recursive: true, force: true }),
+  };
+});
+
 // (b) S3: S3_ENDPOINT and its keys, or a container when Docker runs; otherwise skipped with the reason.
 const s3 = await s3Backend();
 if ('value' in s3) {
@@ -274,6 +287,10 @@ if ('value' in s3) {
   afterAll(() => s3.stop());
   objectStoreContract(`S3 (${options.endpoint}, bucket ${options.bucket})`, async () => ({
     store: await createS3ObjectStore(options),
+    destroy: async () => {},
+  }));
+  objectStoreContract(`encrypted, over S3 (${options.endpoint}, bucket ${options.bucket})`, async () => ({
+    store: createEncryptedObjectStore(await createS3ObjectStore(options), testKeys()),
     destroy: async () => {},
   }));
 } else {

@@ -1,5 +1,7 @@
 import { join } from 'node:path';
 import { createEmbeddedDocumentStore } from './embedded-document-store.ts';
+import { createEncryptedObjectStore } from './encrypted-object-store.ts';
+import { loadObjectEncryptionKeys, type ObjectEncryptionSettings } from './encryption-keys.ts';
 import { createLocalObjectStore } from './local-object-store.ts';
 import { createMongoDocumentStore } from './mongo-document-store.ts';
 import type { DocumentStore, ObjectStore } from './ports.ts';
@@ -24,11 +26,32 @@ export async function openDocumentStore(options: {
   return createEmbeddedDocumentStore(join(options.dataDir, options.service));
 }
 
-/** Picks the object store from configuration: S3 when configured, otherwise `<dataDir>/objects` on the local disk. */
+/**
+ * Picks the object store from configuration: S3 when configured, otherwise `<dataDir>/objects` on the
+ * local disk; either way behind the encryption wrapper, so every object is encrypted at rest
+ * (encrypted-object-store.ts). `encryption` is required so no caller can forget it: pass
+ * `encryptionFromEnv(config)`. With S3 the key must be configured (services on several machines must
+ * share it); on the local disk one is generated under `dataDir` when unset.
+ */
 export async function openObjectStore(options: {
   s3?: S3ObjectStoreOptions | undefined;
   dataDir: string;
+  encryption: ObjectEncryptionSettings;
 }): Promise<ObjectStore> {
-  if (options.s3) return createS3ObjectStore(options.s3);
-  return createLocalObjectStore(join(options.dataDir, 'objects'));
+  const keys = await loadObjectEncryptionKeys(options.encryption, {
+    dataDir: options.dataDir,
+    requireConfigured: Boolean(options.s3),
+  });
+  const inner = options.s3
+    ? await createS3ObjectStore(options.s3)
+    : createLocalObjectStore(join(options.dataDir, 'objects'));
+  return createEncryptedObjectStore(inner, keys);
+}
+
+/** The encryption settings from a service's validated config (objectStoreEnv). */
+export function encryptionFromEnv(config: {
+  OBJECT_ENCRYPTION_KEY?: string | undefined;
+  OBJECT_ENCRYPTION_OLD_KEYS?: string | undefined;
+}): ObjectEncryptionSettings {
+  return { key: config.OBJECT_ENCRYPTION_KEY, oldKeys: config.OBJECT_ENCRYPTION_OLD_KEYS };
 }

@@ -19,9 +19,13 @@ export interface HttpAppDeps {
   spoolDir: string;
   /** Where unfinished tus uploads are staged. */
   staging: DataStore;
+  /** An upload body that stops arriving for this long is ended (stall-watch.ts); default 60 s. */
+  uploadIdleTimeoutMs?: number;
   /** Request logs go here; none when absent (tests). */
   log?: Logger;
 }
+
+export const DEFAULT_UPLOAD_IDLE_TIMEOUT_MS = 60_000;
 
 /**
  * The internal HTTP server: byte streams the gateway forwards (uploads and downloads) and the
@@ -42,9 +46,15 @@ export async function buildHttpApp(deps: HttpAppDeps): Promise<FastifyInstance> 
   });
 
   await app.register(healthRoutes, { checks: deps.checks });
-  await app.register(multipartUploadRoutes, { service: deps.service, limits, spoolDir: deps.spoolDir });
+  const idleTimeoutMs = deps.uploadIdleTimeoutMs ?? DEFAULT_UPLOAD_IDLE_TIMEOUT_MS;
+  await app.register(multipartUploadRoutes, {
+    service: deps.service,
+    limits,
+    spoolDir: deps.spoolDir,
+    idleTimeoutMs,
+  });
   await app.register(contentRoutes, { service: deps.service });
-  await app.register(tusRoutes, { tus, limits });
+  await app.register(tusRoutes, { tus, limits, idleTimeoutMs });
   await app.ready();
   return app;
 }

@@ -9,6 +9,7 @@ import { type FileDoc, toProto } from '../file-record.ts';
 import type { FilesService } from '../files-service.ts';
 import { sanitizeFileName } from '../names.ts';
 import { SpoolLimitError, spoolToFile } from './spool.ts';
+import { untilAborted, uploadStalled, watchForStall } from './stall-watch.ts';
 import {
   fileTooLarge,
   MAX_BYTES_HEADER,
@@ -26,6 +27,8 @@ export interface MultipartUploadOptions {
   limits: UploadLimits;
   /** Where parts are spooled before they are inspected (UPLOAD_TMP_DIR or the OS temp dir). */
   spoolDir: string;
+  /** A body that stops arriving for this long ends the request with 408 (UPLOAD_IDLE_TIMEOUT_SECONDS). */
+  idleTimeoutMs: number;
 }
 
 /** The most files one request may carry (the largest batch a tool takes). */
@@ -40,7 +43,7 @@ export async function multipartUploadRoutes(
   app: FastifyInstance,
   options: MultipartUploadOptions,
 ): Promise<void> {
-  const { service, limits, spoolDir } = options;
+  const { service, limits, spoolDir, idleTimeoutMs } = options;
 
   await app.register(multipart, {
     // Size overruns are detected while spooling (spool.ts), where the file's name is known.
@@ -60,19 +63,24 @@ export async function multipartUploadRoutes(
 
       const stored: FileDoc[] = [];
       const workDir = await mkdtemp(join(spoolDir, 'mk-upload-'));
+      const stall = watchForStall(request.raw, idleTimeoutMs);
+      let name: string | undefined;
       try {
-        for await (const part of multipartParts(request, maxBytes)) {
+        for await (const part of multipartParts(request, maxBytes, stall.signal)) {
           if (part.type !== 'file' || part.fieldname !== 'file') {
             if (part.type === 'file') part.file.destroy();
             throw badRequest(`Unexpected form field "${part.fieldname}": send files in parts named "file".`, [
               { field: part.fieldname, message: 'only "file" parts are accepted' },
             ]);
           }
-          const name = sanitizeFileName(part.filename);
+          name = sanitizeFileName(part.filename);
           const path = join(workDir, String(stored.length));
           try {
-            await spoolPart(part.file, path, maxBytes, name);
+            await spoolPart(part.file, path, maxBytes, name, stall.signal);
+            stall.pause();
             stored.push(await service.createUpload({ ownerId, name, path, retentionHours }));
+            stall.resume();
+            name = undefined;
           } finally {
             await rm(path, { force: true });
           }
@@ -82,8 +90,9 @@ export async function multipartUploadRoutes(
         await service.discard(stored);
         // The client may still be sending: tell it to stop rather than read the rest for nothing.
         if (!request.raw.readableEnded) void reply.header('connection', 'close');
-        throw error;
+        throw stall.signal.aborted ? uploadStalled(idleTimeoutMs, name) : error;
       } finally {
+        stall.stop();
         await rm(workDir, { recursive: true, force: true });
       }
       return reply.code(201).send({ files: stored.map(toProto) });
@@ -92,9 +101,15 @@ export async function multipartUploadRoutes(
 }
 
 /** Spools one part; a part over the limit is a 413 naming it, one cut off mid-way a 400. */
-async function spoolPart(file: Readable, path: string, maxBytes: number, name: string): Promise<void> {
+async function spoolPart(
+  file: Readable,
+  path: string,
+  maxBytes: number,
+  name: string,
+  signal: AbortSignal,
+): Promise<void> {
   try {
-    await spoolToFile(file, path, maxBytes);
+    await spoolToFile(file, path, maxBytes, signal);
   } catch (error) {
     if (error instanceof SpoolLimitError) throw fileTooLarge(name, maxBytes);
     // Our own disk failing (ENOSPC, EACCES...) is a 500; anything else is the body ending early.
@@ -107,14 +122,15 @@ async function spoolPart(file: Readable, path: string, maxBytes: number, name: s
  * The request's parts, with the parser's errors turned into API errors: a cut-off or malformed
  * body is the client's problem (400), as are too many parts.
  */
-async function* multipartParts(request: FastifyRequest, maxBytes: number) {
+async function* multipartParts(request: FastifyRequest, maxBytes: number, signal: AbortSignal) {
   // One byte over the limit, so a file of exactly the limit passes and the next byte is seen.
   const parts = request.parts({ limits: { fileSize: maxBytes + 1 } });
   for (;;) {
     let next: Awaited<ReturnType<typeof parts.next>>;
     try {
-      next = await parts.next();
+      next = await untilAborted(parts.next(), signal);
     } catch (error) {
+      if (signal.aborted) throw error;
       throw multipartError(error);
     }
     if (next.done) return;

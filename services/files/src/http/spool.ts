@@ -19,6 +19,8 @@ export async function spoolToFile(
   source: Readable & { truncated?: boolean },
   path: string,
   maxBytes: number,
+  /** Aborting (a stalled upload: stall-watch.ts) stops the copy and rejects. */
+  signal?: AbortSignal,
 ): Promise<number> {
   let bytes = 0;
   const counter = new Transform({
@@ -27,7 +29,7 @@ export async function spoolToFile(
       callback(bytes > maxBytes ? new SpoolLimitError(maxBytes) : null, chunk);
     },
   });
-  await pipeline(source, counter, createWriteStream(path));
+  await pipeline(source, counter, createWriteStream(path), { signal });
   // The parser's own limit sits one byte above ours, so this is a second guard, not the first.
   if (source.truncated) throw new SpoolLimitError(maxBytes);
   return bytes;

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
 import { sanitizeFileName } from '../names.ts';
 import { codeForStatus } from './errors.ts';
+import { untilAborted, watchForStall } from './stall-watch.ts';
 import {
   fileTooLarge,
   MAX_BYTES_HEADER,
@@ -24,9 +25,9 @@ type TusRequest = FastifyRequest<{ Headers: Static<typeof UploadHeaders> }>;
  */
 export async function tusRoutes(
   app: FastifyInstance,
-  options: { tus: TusServer; limits: UploadLimits },
+  options: { tus: TusServer; limits: UploadLimits; idleTimeoutMs: number },
 ): Promise<void> {
-  const { tus, limits } = options;
+  const { tus, limits, idleTimeoutMs } = options;
 
   // tus reads the body itself: no parser may touch it, whatever its content type.
   app.removeAllContentTypeParsers();
@@ -37,7 +38,16 @@ export async function tusRoutes(
       ownerFrom(request.headers[OWNER_HEADER]);
       if (request.method === 'POST') checkDeclaredLength(request, limits);
     }
-    return sendWebResponse(reply, await tus.handleWeb(toWebRequest(request)));
+    const stall = watchForStall(request.raw, idleTimeoutMs);
+    try {
+      const response = await tus.handleWeb(toWebRequest(request, stall.signal));
+      // A stalled PATCH ends like a short one: tus keeps what arrived and answers its offset, so
+      // the client resumes from there. The rest of its body is never read: close the connection.
+      if (stall.signal.aborted) void reply.header('connection', 'close');
+      return sendWebResponse(reply, response);
+    } finally {
+      stall.stop();
+    }
   };
   const schema = { headers: UploadHeaders };
   app.route({ method: ['POST', 'OPTIONS'], url: TUS_PATH, schema, handler });
@@ -56,7 +66,7 @@ function checkDeclaredLength(request: TusRequest, limits: UploadLimits): void {
   throw fileTooLarge(sanitizeFileName(metadata.filename ?? metadata.name), maxBytes);
 }
 
-function toWebRequest(request: FastifyRequest): Request {
+function toWebRequest(request: FastifyRequest, stalled: AbortSignal): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
@@ -67,8 +77,24 @@ function toWebRequest(request: FastifyRequest): Request {
   return new Request(`${url.origin}${url.pathname}`, {
     method: request.method,
     headers,
-    body: hasBody ? (Readable.toWeb(request.raw) as ReadableStream<Uint8Array>) : null,
+    body: hasBody ? bodyUntilStalled(request.raw, stalled) : null,
     duplex: 'half',
+  });
+}
+
+/**
+ * The request body as a web stream that ends (rather than errs) when the upload stalls, so tus
+ * stores the bytes that did arrive. Never cancels the request itself: that would destroy the
+ * socket and leave no way to answer.
+ */
+function bodyUntilStalled(raw: FastifyRequest['raw'], stalled: AbortSignal): ReadableStream<Uint8Array> {
+  const reader = (Readable.toWeb(raw) as ReadableStream<Uint8Array>).getReader();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const chunk = await untilAborted(reader.read(), stalled).catch(() => undefined);
+      if (!chunk || chunk.done) controller.close();
+      else controller.enqueue(chunk.value);
+    },
   });
 }
 

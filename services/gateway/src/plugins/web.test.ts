@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { ApiError } from '@mediakit/kit';
 import type { contentV1 } from '@mediakit/proto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -71,6 +72,8 @@ async function builtApp(
   );
   mkdirSync(path.join(root, 'assets'));
   writeFileSync(path.join(root, 'assets', 'main.3f9a1c0b7d.js'), 'console.log(1)');
+  // The build's precompressed twins (rspack.shared.mjs); real brotli, so the test reads it back.
+  writeFileSync(path.join(root, 'assets', 'main.3f9a1c0b7d.js.br'), brotliCompressSync('console.log(1)'));
   writeFileSync(path.join(root, 'mf-manifest.json'), '{}');
   writeFileSync(path.join(tools, 'mf-manifest.json'), '{"name":"tools"}');
   writeFileSync(path.join(tools, 'remoteEntry.js'), 'var tools;');
@@ -131,6 +134,20 @@ describe('built web shell', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const manifest = await t.app.inject({ method: 'GET', url: '/mf-manifest.json' });
     expect(manifest.headers['cache-control']).toBe('no-cache');
+  });
+
+  test('a browser that takes brotli gets the build-time .br file, cached as its asset, typed as JavaScript', async () => {
+    const url = '/assets/main.3f9a1c0b7d.js';
+    const br = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log(1)');
+    const plain = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
   });
 
   test('missing assets and unknown API routes are not answered with the page', async () => {

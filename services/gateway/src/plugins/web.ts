@@ -32,8 +32,12 @@ export const hasBuild = (root: string | undefined): root is string =>
 const hasDir = (root: string | undefined): root is string =>
   !!root && existsSync(root) && statSync(root).isDirectory();
 
+/** The build writes `.br` and `.gz` beside each text asset (rspack.shared.mjs); those count as the asset. */
+const COMPRESSED = /\.(br|gz)$/;
 const cacheHeader = (filePath: string) =>
-  HASHED.test(path.basename(filePath)) ? 'public, max-age=31536000, immutable' : 'no-cache';
+  HASHED.test(path.basename(filePath).replace(COMPRESSED, ''))
+    ? 'public, max-age=31536000, immutable'
+    : 'no-cache';
 
 /**
  * The web app, same origin as the API: the shell at `/`, the remotes at `/remotes/<name>/`,
@@ -93,6 +97,8 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
     root,
     serve: false,
     cacheControl: false,
+    // Brotli or gzip files made at build time, chosen by Accept-Encoding: no compression work per request.
+    preCompressed: true,
     setHeaders: (res, filePath) => {
       res.header('cache-control', cacheHeader(filePath));
     },

@@ -4,6 +4,7 @@ import { notFound, unsupportedMedia } from '@mediakit/kit';
 import { Type } from 'typebox';
 import type { Dispatcher } from 'undici';
 import type { FilesClient } from '../deps.ts';
+import type { DownloadLinks } from '../download-links.ts';
 import { toFile } from '../mappers.ts';
 import type { Plans } from '../plans.ts';
 import { passBodiesThrough } from '../plugins/body-passthrough.ts';
@@ -17,13 +18,14 @@ export interface FilesRoutesOptions {
   /** Connection pool to the files service's internal HTTP API. */
   filesHttp: Dispatcher;
   writesPerMinute: number;
+  links: DownloadLinks;
 }
 
 const isMultipart = (contentType: string | undefined) => /^multipart\/form-data\s*;/i.test(contentType ?? '');
 
 /** Files (API.md "Files"): metadata over gRPC, bytes streamed through the files service's HTTP API. */
 export const filesRoutes: FastifyPluginAsyncTypebox<FilesRoutesOptions> = async (app, options) => {
-  const { files, plans, filesHttp } = options;
+  const { files, plans, filesHttp, links } = options;
   passBodiesThrough(app);
 
   app.post(
@@ -98,19 +100,48 @@ export const filesRoutes: FastifyPluginAsyncTypebox<FilesRoutesOptions> = async 
     url: '/files/:id/content',
     schema: {
       params: IdParams,
-      querystring: Type.Object({ inline: Type.Optional(Type.String({ maxLength: 5 })) }),
+      querystring: Type.Object({
+        inline: Type.Optional(Type.String({ maxLength: 5 })),
+        link: Type.Optional(Type.String({ maxLength: 1024 })),
+      }),
     },
     handler: async (request, reply) => {
-      if (!request.owner) throw notFound(`File ${request.params.id}`);
+      // A download link (POST /files/{id}/link) speaks for its owner; otherwise the caller does.
+      const ownerId = request.query.link
+        ? links.verify(request.params.id, request.query.link)
+        : request.owner?.id;
+      if (!ownerId) throw notFound(`File ${request.params.id}`);
       const inline = request.query.inline === '1' || request.query.inline === 'true';
       // Content-Type, Range/206/416, Content-Disposition and nosniff all come from the files service.
       return forward(reply, {
         path: `/internal/files/${encodeURIComponent(request.params.id)}/content`,
         query: inline ? 'inline=1' : '',
-        trusted: trustedHeaders(request.owner),
+        trusted: { 'x-mk-owner': ownerId },
       });
     },
   });
+
+  // A short-lived URL of the file's content for the browser's own loaders (download-links.ts).
+  app.post(
+    '/files/:id/link',
+    {
+      schema: {
+        params: IdParams,
+        response: { 200: Type.Object({ url: Type.String(), expiresAt: Type.String() }) },
+      },
+    },
+    async (request) => {
+      const id = request.params.id;
+      if (!request.owner) throw notFound(`File ${id}`);
+      // Only the owner gets a link: getFile answers 404 for anyone else.
+      await files.getFile({ ownerId: request.owner.id, id });
+      const { token, expiresAt } = links.sign(id, request.owner.id);
+      return {
+        url: `/api/v1/files/${encodeURIComponent(id)}/content?link=${encodeURIComponent(token)}`,
+        expiresAt: expiresAt.toISOString(),
+      };
+    },
+  );
 
   app.delete(
     '/files/:id',

@@ -1,0 +1,154 @@
+import { spawn } from 'node:child_process';
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { buildFfmpegArgs, ffprobe, secureInputs } from '@mediakit/ffmpeg';
+import {
+  buildConvertToMp4Args,
+  sourceStreamsFromProbe,
+} from '../../services/transcoder/src/tools/convert-to-mp4.ts';
+import { buildResizeArgs } from '../../services/transcoder/src/tools/resize-video.ts';
+import { buildTrimArgs } from '../../services/transcoder/src/tools/trim-video.ts';
+import { ApiClient, timedJob, uploadOne } from '../lib/jobs.ts';
+import { makeClip } from '../lib/media.ts';
+import type { BenchContext, PartOutcome, PlatformHandle } from '../lib/part.ts';
+import { fmt, MB, summarize } from '../lib/stats.ts';
+import { atMost } from '../lib/targets.ts';
+
+interface VideoTask {
+  tool: string;
+  what: string;
+  input: 'mov' | 'webm';
+  params: Record<string, unknown>;
+  /** The transcoder's own argument builder for this job (services/transcoder/src/tools). */
+  args(input: string, output: string): Promise<string[]>;
+}
+
+/** The exact command line the transcoder runs: runFfmpeg's fixed prefix and the input restrictions. */
+function runFfmpegCli(args: string[]): Promise<number> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn('ffmpeg', buildFfmpegArgs(secureInputs(args)), { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stdout.resume();
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-4000);
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (code === 0) resolve(performance.now() - started);
+      else reject(new Error(`ffmpeg exited with ${code}: ${stderr}`));
+    });
+  });
+}
+
+/**
+ * Video: the same ffmpeg work through the platform and as the ffmpeg CLI, on a 1080p clip made
+ * with lavfi. The raw run uses the transcoder's argument builders, so both encode identically.
+ */
+export async function videoPart(ctx: BenchContext, platform: PlatformHandle): Promise<PartOutcome> {
+  const { quick } = ctx;
+  const seconds = quick ? 3 : 60;
+  ctx.log(`video: making ${seconds} s 1080p clips (cached between runs)`);
+  const clips = {
+    mov: await makeClip({ seconds, container: 'mov', size: '1920x1080', rate: 30 }),
+    webm: await makeClip({ seconds, container: 'webm', size: '1920x1080', rate: 30 }),
+  };
+  const trim = quick ? { start: 0.5, end: 2.5 } : { start: 10, end: 40 };
+  const tasks: VideoTask[] = [
+    {
+      tool: 'trim-video',
+      what: `trim ${trim.start}–${trim.end} s (re-encode)`,
+      input: 'mov',
+      params: trim,
+      args: async (input, output) => buildTrimArgs({ input, output, ...trim, hasAudio: true }),
+    },
+    {
+      tool: 'resize-video',
+      what: 'resize to 1280×720 (contain)',
+      input: 'mov',
+      params: { width: 1280, height: 720, fit: 'contain' },
+      args: async (input, output) =>
+        buildResizeArgs({ input, output, width: 1280, height: 720, fit: 'contain', hasAudio: true }),
+    },
+    {
+      tool: 'mov-to-mp4',
+      what: 'MOV (H.264/AAC) → MP4: remux',
+      input: 'mov',
+      params: {},
+      args: async (input, output) =>
+        buildConvertToMp4Args({
+          input,
+          output,
+          format: 'mov',
+          ...sourceStreamsFromProbe(await ffprobe(input)),
+        }),
+    },
+    {
+      tool: 'webm-to-mp4',
+      what: 'WebM (VP9/Opus) → MP4: encode',
+      input: 'webm',
+      params: {},
+      args: async (input, output) =>
+        buildConvertToMp4Args({
+          input,
+          output,
+          format: 'webm',
+          ...sourceStreamsFromProbe(await ffprobe(input)),
+        }),
+    },
+  ];
+
+  const client = new ApiClient(platform.stack.url);
+  const ids = {
+    mov: await uploadOne(client, clips.mov, 'clip.mov'),
+    webm: await uploadOne(client, clips.webm, 'clip.webm'),
+  };
+  const runs = quick ? 1 : 3;
+  const rows: string[] = [];
+  const ratios: number[] = [];
+  const overheads: number[] = [];
+  for (const task of tasks) {
+    ctx.log(`video: ${task.tool}`);
+    platform.memory.phase(`video: ${task.tool}`);
+    const rawMs: number[] = [];
+    const platformMs: number[] = [];
+    const output = join(ctx.workDir, `${task.tool}.mp4`);
+    let platformBytes = 0;
+    for (let i = 0; i < runs; i++) {
+      // Alternating keeps slow drift (thermal, other load) from favouring one side.
+      rawMs.push(await runFfmpegCli(await task.args(clips[task.input], output)));
+      const { ms, job } = await timedJob(client, task.tool, [ids[task.input]], task.params);
+      platformMs.push(ms);
+      platformBytes = job.outputs[0].size;
+    }
+    const raw = summarize(rawMs);
+    const through = summarize(platformMs);
+    const ratio = through.p50 / raw.p50;
+    const overhead = through.p50 - raw.p50;
+    ratios.push(ratio);
+    overheads.push(overhead);
+    const rawBytes = (await stat(output)).size;
+    rows.push(
+      `| ${task.tool}: ${task.what} | ${fmt(raw.p50 / 1000, 2)} (${fmt(raw.min / 1000, 2)}–${fmt(raw.max / 1000, 2)}) | ${fmt(through.p50 / 1000, 2)} (${fmt(through.min / 1000, 2)}–${fmt(through.max / 1000, 2)}) | **${fmt(ratio, 3)}×** | ${fmt(overhead, 0)} | ${fmt(rawBytes / MB, 1)} / ${fmt(platformBytes / MB, 1)} |`,
+    );
+  }
+  platform.memory.end();
+  const worstRatio = Math.max(...ratios);
+  const worstOverhead = Math.max(...overheads);
+  const markdown = `Inputs: ${seconds} s of 1920×1080 at 30 fps made with lavfi (\`testsrc2\` + a sine tone): \`clip.mov\` (H.264 yuv420p + AAC) and \`clip.webm\` (VP9 + Opus). Raw = the ffmpeg CLI with the very arguments the transcoder builds (its argument functions and \`runFfmpeg\`'s prefix and input restrictions); platform = submit → final SSE event, the output stored. ${runs} run(s) each, raw and platform alternating; seconds as p50 (min–max).
+
+| job | raw ffmpeg s | platform s | ratio | overhead ms (p50 − p50) | output MB raw / platform |
+|---|---:|---:|---:|---:|---:|
+${rows.join('\n')}
+
+The overhead includes the worker fetching the input from the files service into its temp dir, probing it, storing and registering the output, and the job's events reaching the client.
+`;
+  return {
+    markdown,
+    targets: [
+      atMost('Video job time vs raw ffmpeg (worst of the 4 jobs)', worstRatio, 1.05, '×', 3),
+      atMost('Video fixed overhead p50 (worst of the 4 jobs)', worstOverhead / 1000, 1, ' s', 2),
+    ],
+  };
+}

@@ -1,0 +1,234 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { freePort } from '@mediakit/devstack';
+import lighthouse from 'lighthouse';
+import { type BrowserContext, chromium } from 'playwright-core';
+import { chromiumPath } from '../lib/machine.ts';
+import { type BenchContext, type PartOutcome, type PlatformHandle, SkipPart } from '../lib/part.ts';
+import { repoRoot } from '../lib/stack.ts';
+import { fmt, summarize } from '../lib/stats.ts';
+import { atLeast, atMost, type TargetResult } from '../lib/targets.ts';
+
+const ROUTES = ['/', '/tool/trim-video', '/dashboard'] as const;
+/** Routes that need a signed-in visitor; the others are measured as a first-time guest sees them. */
+const SIGNED_IN = new Set<string>(['/dashboard']);
+const BROWSER_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'];
+
+type Cookie = Parameters<BrowserContext['addCookies']>[0][number];
+
+/** An account made through the API, as the cookies the shell keeps for a signed-in visitor. */
+async function signedInCookies(baseUrl: string): Promise<Cookie[]> {
+  const email = `bench-${Date.now()}@example.com`;
+  const password = 'bench-password-1234';
+  const post = (path: string, body: unknown) =>
+    fetch(`${baseUrl}/api/v1${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const signup = await post('/auth/signup', { email, password, name: 'Bench' });
+  if (signup.status !== 201) throw new Error(`sign-up answered ${signup.status}: ${await signup.text()}`);
+  const login = await post('/auth/login', { email, password });
+  if (login.status !== 200) throw new Error(`login answered ${login.status}: ${await login.text()}`);
+  const tokens = (await login.json()) as { access_token: string; refresh_token: string; id_token?: string };
+  const me = await fetch(`${baseUrl}/api/v1/auth/me`, {
+    headers: { authorization: `Bearer ${tokens.access_token}` },
+  });
+  const user = (await me.json()) as Record<string, unknown>;
+  const values: Record<string, string> = {
+    accessToken: tokens.access_token,
+    refreshToken: tokens.refresh_token,
+    userInfo: JSON.stringify(user),
+  };
+  const { hostname } = new URL(baseUrl);
+  return Object.entries(values).map(([name, value]) => ({
+    name,
+    value: encodeURIComponent(value),
+    domain: hostname,
+    path: '/',
+    sameSite: 'Strict' as const,
+  }));
+}
+
+interface JsLoad {
+  files: number;
+  /** The largest files, for finding what to cut: path and gzip bytes. */
+  largest: Array<{ path: string; gzipBytes: number }>;
+  rawBytes: number;
+  gzipBytes: number;
+  remotes: string[];
+}
+
+/** Every JavaScript response of a first visit (fresh context: empty cache), gzipped at level 6. */
+async function firstLoadJs(
+  browser: import('playwright-core').Browser,
+  url: string,
+  cookies: Cookie[],
+): Promise<JsLoad> {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+  if (cookies.length) await context.addCookies(cookies);
+  const page = await context.newPage();
+  const bodies = new Map<string, Promise<Buffer>>();
+  page.on('response', (response) => {
+    const type = response.headers()['content-type'] ?? '';
+    if (response.request().resourceType() === 'script' || type.includes('javascript')) {
+      if (!bodies.has(response.url())) bodies.set(response.url(), response.body());
+    }
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  let rawBytes = 0;
+  let gzipBytes = 0;
+  const perFile: JsLoad['largest'] = [];
+  for (const [fileUrl, body] of bodies) {
+    const bytes = await body;
+    const gzipped = gzipSync(bytes, { level: 6 }).length;
+    rawBytes += bytes.length;
+    gzipBytes += gzipped;
+    perFile.push({ path: new URL(fileUrl).pathname, gzipBytes: gzipped });
+  }
+  const largest = perFile.sort((a, b) => b.gzipBytes - a.gzipBytes).slice(0, 6);
+  const remotes = [
+    ...new Set(
+      [...bodies.keys()].map((u) => new URL(u).pathname.match(/^\/remotes\/([^/]+)\//)?.[1]).filter(Boolean),
+    ),
+  ] as string[];
+  await context.close();
+  return { files: bodies.size, largest, rawBytes, gzipBytes, remotes };
+}
+
+interface LighthouseRun {
+  score: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** Lighthouse's own diagnosis: its opportunities with their estimated savings. */
+  opportunities: Array<{ title: string; savingsMs: number }>;
+}
+
+/**
+ * Web: the JavaScript a first visit downloads, and Lighthouse's performance category under its
+ * default mobile emulation (Moto G Power screen, simulated slow 4G and 4× CPU slowdown).
+ */
+export async function webPart(ctx: BenchContext, platform: PlatformHandle): Promise<PartOutcome> {
+  if (!chromiumPath)
+    throw new SkipPart('no Chromium found (install the Debian package chromium, or set CHROME_PATH)');
+  const builds = ['shell/dist/index.html', 'tools/dist/mf-manifest.json', 'dashboard/dist/mf-manifest.json'];
+  const missing = builds.filter((b) => !existsSync(join(repoRoot, 'frontends', b)));
+  if (missing.length)
+    throw new SkipPart(`the web apps are not built (${missing.join(', ')}); run \`npm run build:web\``);
+  const base = platform.stack.url;
+  const cookies = await signedInCookies(base);
+
+  ctx.log('web: first-load JavaScript');
+  const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: BROWSER_ARGS });
+  const js = new Map<string, JsLoad>();
+  try {
+    for (const route of ROUTES)
+      js.set(route, await firstLoadJs(browser, `${base}${route}`, SIGNED_IN.has(route) ? cookies : []));
+  } finally {
+    await browser.close();
+  }
+
+  const runs = ctx.quick ? 1 : 3;
+  const lhRoutes = ctx.quick ? ['/'] : [...ROUTES];
+  const lh = new Map<string, LighthouseRun[]>();
+  const port = await freePort();
+  const profile = await mkdtemp(join(tmpdir(), 'mk-bench-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath,
+    headless: true,
+    args: [...BROWSER_ARGS, `--remote-debugging-port=${port}`],
+  });
+  try {
+    // Signed-out routes first; the session cookies go in before the first signed-in route.
+    for (const route of [...lhRoutes].sort((a, b) => Number(SIGNED_IN.has(a)) - Number(SIGNED_IN.has(b)))) {
+      if (SIGNED_IN.has(route)) await context.addCookies(cookies);
+      const results: LighthouseRun[] = [];
+      for (let i = 0; i < runs; i++) {
+        ctx.log(`web: Lighthouse ${route} (${i + 1}/${runs})`);
+        const result = await lighthouse(`${base}${route}`, {
+          port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+        });
+        const lhr = result?.lhr;
+        if (!lhr) throw new Error(`Lighthouse returned nothing for ${route}`);
+        if (lhr.runtimeError) throw new Error(`Lighthouse on ${route}: ${lhr.runtimeError.message}`);
+        results.push({
+          score: (lhr.categories.performance.score ?? Number.NaN) * 100,
+          lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+          tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
+          cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+          opportunities: Object.values(lhr.audits)
+            .filter((a) => a.details?.type === 'opportunity' && (a.score ?? 1) < 1)
+            .map((a) => ({
+              title: a.title,
+              savingsMs: (a.details as { overallSavingsMs?: number }).overallSavingsMs ?? 0,
+            }))
+            .filter((o) => o.savingsMs > 0)
+            .sort((a, b) => b.savingsMs - a.savingsMs),
+        });
+      }
+      lh.set(route, results);
+    }
+  } finally {
+    await context.close();
+    await rm(profile, { recursive: true, force: true });
+  }
+
+  const jsRows = ROUTES.map((route) => {
+    const j = js.get(route) as JsLoad;
+    return `| \`${route}\`${SIGNED_IN.has(route) ? ' (signed in)' : ''} | ${j.files} | ${fmt(j.rawBytes / 1000, 1)} | **${fmt(j.gzipBytes / 1000, 1)}** | ${j.remotes.join(', ') || '–'} |`;
+  }).join('\n');
+  const p50 = (values: number[]) => summarize(values).p50;
+  const lhRows = [...lh.entries()]
+    .map(([route, r]) => {
+      const scores = r.map((x) => x.score);
+      return `| \`${route}\` | **${fmt(p50(scores), 0)}** (${fmt(Math.min(...scores), 0)}–${fmt(Math.max(...scores), 0)}) | ${fmt(p50(r.map((x) => x.lcpMs)), 0)} | ${fmt(p50(r.map((x) => x.tbtMs)), 0)} | ${fmt(p50(r.map((x) => x.cls)), 3)} | ${r.length} |`;
+    })
+    .join('\n');
+
+  const largestLines = ROUTES.map(
+    (route) =>
+      `- \`${route}\`: ${(js.get(route) as JsLoad).largest.map((f) => `${f.path} ${fmt(f.gzipBytes / 1000, 1)}`).join(', ')}`,
+  ).join('\n');
+  const opportunityLines = [...lh.entries()]
+    .map(([route, r]) => {
+      const first = r[0].opportunities.slice(0, 5);
+      const list = first.map((o) => `${o.title} (~${fmt(o.savingsMs, 0)} ms)`).join('; ');
+      return `- \`${route}\`: ${list || 'none'}`;
+    })
+    .join('\n');
+  const toolJs = (js.get('/tool/trim-video') as JsLoad).gzipBytes / 1000;
+  const targets: TargetResult[] = [
+    atMost('First-load JS of a tool page (/tool/trim-video), gzip', toolJs, 170, ' KB', 1),
+  ];
+  for (const [route, r] of lh) {
+    targets.push(atLeast(`Lighthouse performance ${route} (mobile)`, p50(r.map((x) => x.score)), 95, '', 0));
+  }
+  const markdown = `**First-load JavaScript**: every JavaScript response of a first visit in Chromium (fresh context, empty cache, networkidle), the shell plus the remotes the route loads; KB = 1000 bytes; gzip at level 6 computed here (the gateway itself sends them uncompressed, see "Causes").
+
+| route | JS files | raw KB | gzip KB | remotes loaded |
+|---|---:|---:|---:|---|
+${jsRows}
+
+**Lighthouse** ${ctx.quick ? '(quick: `/` only, one run)' : `(median of ${runs} runs)`}: performance category, default mobile settings (simulated throttling: slow 4G, 4× CPU slowdown). Score p50 (min–max), LCP and TBT in ms.
+
+| route | score | LCP ms | TBT ms | CLS | runs |
+|---|---:|---:|---:|---:|---:|
+${lhRows}
+
+Largest JS files of each first load (gzip KB):
+
+${largestLines}
+
+Lighthouse's opportunities (first run, estimated savings):
+
+${opportunityLines}
+`;
+  return { markdown, targets };
+}

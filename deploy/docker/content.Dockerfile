@@ -1,0 +1,29 @@
+# syntax=docker/dockerfile:1
+# content: blog, contact, tickets. Build from the repository root:
+#   docker build -f deploy/docker/content.Dockerfile -t ghcr.io/mediakit/content:0.1.0 .
+
+# Build: the workspace's dependencies, the generated gRPC code.
+FROM node:24-bookworm-slim AS build
+WORKDIR /src
+COPY . .
+# No install scripts: sharp, argon2 and buf ship prebuilt binaries as optional packages, and the
+# `node` package's binary is not needed (the image is Node 24 already).
+RUN npm ci --ignore-scripts --no-audit --no-fund \
+ && node scripts/gen-proto.mjs \
+ && cd /src && npm prune --omit=dev --ignore-scripts --no-audit --no-fund
+
+# Run: Node 24 slim, non-root, nothing written outside the mounted /tmp and /data.
+FROM node:24-bookworm-slim
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    DATA_DIR=/data \
+    TMP_DIR=/tmp
+WORKDIR /app
+COPY --from=build --chown=root:root /src/package.json ./
+COPY --from=build --chown=root:root /src/node_modules ./node_modules
+COPY --from=build --chown=root:root /src/packages ./packages
+COPY --from=build --chown=root:root /src/services/content ./services/content
+# The code belongs to root and is read-only for the service's user (node, uid 1000).
+USER 1000:1000
+# Node 24 runs the TypeScript sources directly (type stripping); SIGTERM goes straight to node.
+CMD ["node", "services/content/src/main.ts"]

@@ -1,0 +1,19 @@
+# syntax=docker/dockerfile:1
+# The shell app (host), as static files behind nginx. Build from the repository root:
+#   docker build -f deploy/docker/web-shell.Dockerfile -t ghcr.io/mediakit/web-shell:0.1.0 .
+
+FROM node:24-bookworm-slim AS build
+WORKDIR /src
+COPY . .
+RUN npm ci --ignore-scripts --no-audit --no-fund \
+ && cd frontends/shell \
+ && NODE_ENV=production ../../node_modules/.bin/rspack build --mode production
+
+# nginx-unprivileged: listens on 8080 as uid 101, keeps its pid and temp files under /tmp (an
+# emptyDir in the pod, so the root filesystem stays read-only).
+FROM nginxinc/nginx-unprivileged:1.27.3-alpine
+COPY deploy/docker/nginx/shell.conf /etc/nginx/conf.d/default.conf
+COPY deploy/docker/nginx/cache-headers.inc /etc/nginx/conf.d/cache-headers.inc
+COPY --from=build /src/frontends/shell/dist /usr/share/nginx/html
+USER 101:101
+EXPOSE 8080

@@ -1,0 +1,31 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Tool } from '../../../shell/src/api/types.ts';
+import type { RemotePageProps } from '../../../shell/src/federation/contract.ts';
+import { PAGE_META } from '../../../shell/src/pages/page-meta.ts';
+import { CatalogGroupList } from '../../../shell/src/ui/CatalogGroups.tsx';
+import { Skeleton } from '../../../shell/src/ui/Skeleton.tsx';
+import { useDocumentTitle } from '../../../shell/src/ui/use-document-title.ts';
+import { keys } from '../api/cache-tags.ts';
+import { LoadError } from '../components/PageStates.tsx';
+
+/** `/dashboard/tools`: the catalog, grouped by the shell's own list, inside the dashboard layout. */
+export function DashboardToolsPage({ host }: RemotePageProps) {
+  useDocumentTitle(PAGE_META['/dashboard/tools'].title);
+  const tools = useQuery({
+    queryKey: keys.tools(),
+    queryFn: () => host.api.get<{ tools: Tool[] }>('/tools'),
+  });
+  return (
+    <>
+      <h1>Tools</h1>
+      <p className="lead">Every tool and converter. What you make shows up under Jobs and Uploaded files.</p>
+      {tools.isError && !tools.data ? (
+        <LoadError what="The tools" error={tools.error} onRetry={() => void tools.refetch()} />
+      ) : !tools.data ? (
+        <Skeleton label="Loading the tools" lines={8} />
+      ) : (
+        <CatalogGroupList tools={tools.data.tools} idPrefix="dashboard" headingLevel={2} />
+      )}
+    </>
+  );
+}

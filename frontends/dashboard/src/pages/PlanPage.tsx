@@ -1,0 +1,283 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { describeError, isApiRequestError } from '../../../shell/src/api/errors.ts';
+import type { Plan } from '../../../shell/src/api/types.ts';
+import type { RemotePageProps } from '../../../shell/src/federation/contract.ts';
+import { PAGE_META } from '../../../shell/src/pages/page-meta.ts';
+import { formatBytes, formatDate, formatHours, formatPrice } from '../../../shell/src/ui/format.ts';
+import { Modal } from '../../../shell/src/ui/Modal.tsx';
+import { Skeleton } from '../../../shell/src/ui/Skeleton.tsx';
+import { useDocumentTitle } from '../../../shell/src/ui/use-document-title.ts';
+import { invalidate, keys } from '../api/cache-tags.ts';
+import type { Billing, MediaFile, Page, Stats, Subscription } from '../api/types.ts';
+import { saveUserPlan } from '../api/user-info.ts';
+import { BillingForm } from '../components/BillingForm.tsx';
+import { LoadError } from '../components/PageStates.tsx';
+import { fieldErrors, needsBilling, type PlanChange, planChange } from '../lib/plan-change.ts';
+
+interface Choice {
+  plan: Plan;
+  change: PlanChange;
+}
+
+/** `/dashboard/pricing`: the plan, its limits and the usage against them, plan changes, billing. */
+export function PlanPage({ host }: RemotePageProps) {
+  useDocumentTitle(PAGE_META['/dashboard/pricing'].title);
+  const { api } = host;
+  const queryClient = useQueryClient();
+  const plans = useQuery({ queryKey: keys.plans(), queryFn: () => api.get<{ plans: Plan[] }>('/plans') });
+  const sub = useQuery({
+    queryKey: keys.subscription(),
+    queryFn: () => api.get<Subscription>('/account/subscription'),
+    staleTime: 0,
+  });
+  const stats = useQuery({ queryKey: keys.stats(), queryFn: () => api.get<Stats>('/stats'), staleTime: 0 });
+  const files = useQuery({
+    queryKey: [...keys.files(''), 'largest'],
+    queryFn: () => api.get<Page<MediaFile>>('/files', { query: { limit: 100 } }),
+    staleTime: 0,
+  });
+
+  const [choice, setChoice] = useState<Choice>();
+  const [errors, setErrors] = useState<{ fields: Record<string, string>; form?: string }>({ fields: {} });
+  const change = useMutation({
+    mutationFn: (body: { plan: string; billing?: Billing }) =>
+      api.put<Subscription>('/account/subscription', body),
+    meta: { silent: true },
+    onSuccess: async (updated, body) => {
+      queryClient.setQueryData(keys.subscription(), updated);
+      saveUserPlan(updated.plan);
+      setChoice(undefined);
+      setErrors({ fields: {} });
+      const was = sub.data?.plan;
+      host.notify.success(
+        updated.plan !== was
+          ? `You are on ${nameOf(updated.plan)} now.`
+          : updated.pendingPlan
+            ? `${nameOf(updated.pendingPlan)} starts on ${formatDate(updated.currentPeriodEnd)}.`
+            : body.billing && body.plan === was && !sub.data?.pendingPlan
+              ? 'Billing details saved.'
+              : `You stay on ${nameOf(updated.plan)}.`,
+      );
+      await Promise.all([
+        invalidate(queryClient, 'planChanged'),
+        queryClient.invalidateQueries({ queryKey: keys.me() }),
+      ]);
+    },
+    onError: (error) => {
+      if (isApiRequestError(error) && error.status === 400) {
+        const fields = fieldErrors(error.details, 'billing.');
+        setErrors({ fields, form: Object.keys(fields).length ? undefined : error.message });
+      } else if (isApiRequestError(error) && error.authFailed) {
+        // The shell already sends the user to sign in.
+      } else {
+        setErrors({ fields: {}, form: describeError(error).message });
+        host.showError(error);
+      }
+    },
+  });
+  const nameOf = (id: string) => plans.data?.plans.find((p) => p.id === id)?.name ?? id;
+
+  if (plans.isError || sub.isError) {
+    return (
+      <>
+        <h1>Your plan</h1>
+        <LoadError
+          what="Your plan"
+          error={plans.error ?? sub.error}
+          onRetry={() => {
+            void plans.refetch();
+            void sub.refetch();
+          }}
+        />
+      </>
+    );
+  }
+  if (!plans.data || !sub.data) {
+    return (
+      <>
+        <h1>Your plan</h1>
+        <Skeleton label="Loading your plan" lines={8} />
+      </>
+    );
+  }
+  const s = sub.data;
+  const current = plans.data.plans.find((p) => p.id === s.plan);
+  const largest = Math.max(
+    0,
+    ...(files.data?.items.filter((f) => f.source === 'upload').map((f) => f.size) ?? []),
+  );
+  const busyJobs = stats.data ? stats.data.jobs.running + stats.data.jobs.queued : undefined;
+  const choose = (plan: Plan) => {
+    setErrors({ fields: {} });
+    setChoice({ plan, change: planChange(plans.data.plans, s, plan.id) });
+  };
+
+  return (
+    <>
+      <h1>Your plan</h1>
+      <p className="notice provider-notice" role="note">
+        {s.provider.notice}
+      </p>
+
+      <section className="panel" aria-labelledby="plan-current">
+        <h2 id="plan-current">
+          {current?.name ?? s.plan}{' '}
+          {current && <span className="price-inline">{formatPrice(current.price)}</span>}
+        </h2>
+        <p>
+          This period: {formatDate(s.currentPeriodStart)} to {formatDate(s.currentPeriodEnd)}.
+          {s.pendingPlan && (
+            <>
+              {' '}
+              <strong>
+                Changes to {nameOf(s.pendingPlan)} on {formatDate(s.currentPeriodEnd)}.
+              </strong>
+            </>
+          )}
+        </p>
+        {current && (
+          <dl className="usage">
+            <dt>Largest file</dt>
+            <dd>
+              {files.data ? `${formatBytes(largest)} uploaded of ` : ''}
+              {formatBytes(current.limits.maxFileBytes)} allowed per file
+            </dd>
+            <dt>Jobs at once</dt>
+            <dd>
+              {busyJobs !== undefined ? `${busyJobs} running or waiting, ` : ''}
+              {current.limits.concurrentJobs} run at once (more wait their turn)
+            </dd>
+            <dt>Files per job</dt>
+            <dd>up to {current.limits.batchSize}</dd>
+            <dt>Files kept</dt>
+            <dd>{formatHours(current.limits.retentionHours)}</dd>
+            <dt>Storage used</dt>
+            <dd>
+              {stats.data ? `${formatBytes(stats.data.files.bytes)} in ${stats.data.files.count} files` : '…'}
+            </dd>
+          </dl>
+        )}
+      </section>
+
+      <h2>Plans</h2>
+      <ul className="plan-grid">
+        {plans.data.plans.map((plan) => {
+          const kind = planChange(plans.data.plans, s, plan.id);
+          return (
+            <li key={plan.id} className={`plan${plan.id === s.plan ? ' current' : ''}`}>
+              <h3>{plan.name}</h3>
+              <p className="price">{formatPrice(plan.price)}</p>
+              <ul className="limits">
+                <li>Files up to {formatBytes(plan.limits.maxFileBytes)}</li>
+                <li>
+                  {plan.limits.concurrentJobs} job{plan.limits.concurrentJobs === 1 ? '' : 's'} at once
+                </li>
+                <li>Files kept {formatHours(plan.limits.retentionHours)}</li>
+                <li>Up to {plan.limits.batchSize} files per job</li>
+              </ul>
+              {kind === 'current' ? (
+                <p className="badge">Your plan</p>
+              ) : kind === 'cancel-downgrade' ? (
+                <button type="button" className="button primary" onClick={() => choose(plan)}>
+                  Keep {plan.name}
+                </button>
+              ) : s.pendingPlan === plan.id ? (
+                <p className="badge">Starts {formatDate(s.currentPeriodEnd)}</p>
+              ) : (
+                <button
+                  type="button"
+                  className={`button${kind === 'upgrade' ? ' primary' : ''}`}
+                  onClick={() => choose(plan)}
+                >
+                  {kind === 'upgrade' ? `Upgrade to ${plan.name}` : `Downgrade to ${plan.name}`}
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+
+      <section className="panel billing" aria-labelledby="billing-title">
+        <h2 id="billing-title">Billing details</h2>
+        {current && current.price.amount > 0 ? (
+          <BillingForm
+            key={JSON.stringify(s.billing ?? {})}
+            initial={s.billing}
+            submitLabel="Save billing details"
+            busy={change.isPending && !choice}
+            errors={choice ? {} : errors.fields}
+            formError={choice ? undefined : errors.form}
+            onSubmit={(billing) => change.mutate({ plan: s.plan, billing })}
+          />
+        ) : (
+          <p>The free plan needs none. You give them when you choose a paid plan.</p>
+        )}
+      </section>
+
+      <Modal
+        open={choice !== undefined}
+        onClose={() => setChoice(undefined)}
+        title={choice ? titleFor(choice) : ''}
+        showCloseButton
+      >
+        {choice && (
+          <>
+            <p>{explain(choice, s, nameOf)}</p>
+            <p className="notice provider-notice">{s.provider.notice}</p>
+            {choice.change === 'upgrade' && needsBilling(plans.data.plans, s, choice.plan.id) ? (
+              <BillingForm
+                initial={s.billing}
+                submitLabel={`Upgrade to ${choice.plan.name}`}
+                busy={change.isPending}
+                errors={errors.fields}
+                formError={errors.form}
+                onCancel={() => setChoice(undefined)}
+                onSubmit={(billing) => change.mutate({ plan: choice.plan.id, billing })}
+              />
+            ) : (
+              <>
+                {errors.form && (
+                  <p className="field-error" role="alert">
+                    {errors.form}
+                  </p>
+                )}
+                <div className="button-row">
+                  <button type="button" className="button" onClick={() => setChoice(undefined)}>
+                    Cancel
+                  </button>
+                  <button
+                    type="button"
+                    className="button primary"
+                    disabled={change.isPending}
+                    onClick={() => change.mutate({ plan: choice.plan.id })}
+                  >
+                    {change.isPending ? 'Saving…' : titleFor(choice).replace(/\?$/, '')}
+                  </button>
+                </div>
+              </>
+            )}
+          </>
+        )}
+      </Modal>
+    </>
+  );
+}
+
+function titleFor(choice: Choice): string {
+  const name = choice.plan.name;
+  if (choice.change === 'upgrade') return `Upgrade to ${name}`;
+  if (choice.change === 'downgrade') return `Downgrade to ${name}`;
+  return `Keep ${name}`;
+}
+
+function explain(choice: Choice, s: Subscription, nameOf: (id: string) => string): string {
+  const end = formatDate(s.currentPeriodEnd);
+  if (choice.change === 'upgrade') {
+    return `${choice.plan.name} starts now, with its limits on your very next upload or job, and a new monthly period begins today (${formatPrice(choice.plan.price)}).`;
+  }
+  if (choice.change === 'downgrade') {
+    return `You keep ${nameOf(s.plan)} until ${end}, the end of the period you paid for; ${choice.plan.name} starts then.`;
+  }
+  return `The change to ${s.pendingPlan ? nameOf(s.pendingPlan) : 'another plan'} planned for ${end} is canceled; you stay on ${choice.plan.name}.`;
+}

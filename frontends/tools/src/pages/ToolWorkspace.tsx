@@ -1,0 +1,272 @@
+import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { describeError } from '../../../shell/src/api/errors.ts';
+import type { Tool } from '../../../shell/src/api/types.ts';
+import type { ShellHost } from '../../../shell/src/federation/contract.ts';
+import type { FileInfo } from '../api/types.ts';
+import { copyFor } from '../copy/index.ts';
+import { editorFor } from '../editors/registry.tsx';
+import { ParamsForm } from '../params/ParamsForm.tsx';
+import {
+  buildParams,
+  defaultValues,
+  type FormValues,
+  fieldsOf,
+  type JsonSchema,
+  leaves,
+} from '../params/schema-fields.ts';
+import { hiddenFields, TOOL_FORMS } from '../params/tool-forms.ts';
+import { describeExpiry, earliest } from '../run/expiry.ts';
+import { ResultPanel } from '../run/ResultPanel.tsx';
+import { RunProgress } from '../run/RunProgress.tsx';
+import { useJob } from '../run/use-job.ts';
+import { checkFileType, checkSelection } from '../upload/accept.ts';
+import { DropZone } from '../upload/DropZone.tsx';
+import { inputSlots } from '../upload/input-slots.ts';
+import { UploadList } from '../upload/UploadList.tsx';
+import { useUploads } from '../upload/use-uploads.ts';
+
+interface WorkspaceProps {
+  host: ShellHost;
+  tool: Tool;
+  tools: readonly Tool[];
+}
+
+/** Upload, settings, run, result: the working part of every tool and converter page. */
+export function ToolWorkspace({ host, tool, tools }: WorkspaceProps) {
+  const slots = useMemo(() => inputSlots(tool), [tool]);
+  const uploads = useUploads(host);
+  const job = useJob(host);
+  const fields = useMemo(() => fieldsOf(tool.params as JsonSchema), [tool]);
+  const form = TOOL_FORMS[tool.name];
+  const [values, setValues] = useState<FormValues>(() => ({
+    ...defaultValues(fields),
+    ...form?.startValues?.(undefined),
+  }));
+  const touched = useRef(new Set<string>());
+  const [chosen, setChosen] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [problems, setProblems] = useState<string[]>([]);
+  const what = tool.kind === 'converter' ? 'this converter' : 'this tool';
+
+  const { items } = uploads;
+  const ordered = useMemo(
+    () => slots.flatMap((_, slot) => items.filter((item) => item.slot === slot)),
+    [slots, items],
+  );
+  const ready = ordered.filter((item) => item.status === 'ready' && item.file);
+  const inputs = ready.map((item) => item.file as FileInfo);
+  const firstInput = inputs[0];
+
+  // Values that depend on the input (trim end = its length, a centered crop) once it is known,
+  // for the fields the user has not touched yet.
+  useEffect(() => {
+    if (!firstInput || !form?.startValues) return;
+    const start = form.startValues(firstInput);
+    setValues((current) => {
+      const next = { ...current };
+      for (const [path, value] of Object.entries(start)) if (!touched.current.has(path)) next[path] = value;
+      return next;
+    });
+  }, [firstInput, form]);
+
+  const setField = useCallback((path: string, value: string) => {
+    touched.current.add(path);
+    setValues((current) => ({ ...current, [path]: value }));
+    setErrors(({ [path]: _, ...rest }) => rest);
+  }, []);
+  const patchValues = useCallback((patch: FormValues) => {
+    for (const path of Object.keys(patch)) touched.current.add(path);
+    setValues((current) => ({ ...current, ...patch }));
+    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([path]) => !(path in patch))));
+  }, []);
+
+  const addFiles = (files: File[], slot: number) => {
+    const room = slots[slot].max - items.filter((item) => item.slot === slot).length;
+    const { accepted, problems: found } = checkSelection(files, slots[slot].accept, room, what);
+    setProblems(found);
+    if (accepted.length > 0) uploads.add(accepted, slot);
+  };
+
+  // "Use in another tool": /tool/x?file=<id> brings an output over without a download.
+  const [search] = useSearchParams();
+  const picked = useRef(new Set<string>());
+  useEffect(() => {
+    for (const id of search.getAll('file')) {
+      if (picked.current.has(id)) continue;
+      picked.current.add(id);
+      host.api.get<FileInfo>(`/files/${encodeURIComponent(id)}`).then(
+        (file) => {
+          const slot = slots.findIndex((s) => !checkFileType({ name: file.name, type: file.mime }, s.accept));
+          if (slot === -1) {
+            setProblems([checkFileType({ name: file.name, type: file.mime }, slots[0].accept, what) ?? '']);
+            return;
+          }
+          uploads.addExisting(file, slot);
+        },
+        (error: unknown) =>
+          setProblems([`The file passed to this page could not be opened: ${describeError(error).message}`]),
+      );
+    }
+  }, [search, host, slots, uploads, what]);
+
+  const hidden = hiddenFields(form, values, chosen);
+  const running = job.state.phase === 'submitting' || job.state.phase === 'running';
+  const busyUploads = items.some((item) => item.status === 'uploading' || item.status === 'paused');
+  const missing = slots
+    .map((slot, index) => ({ slot, have: ready.filter((item) => item.slot === index).length }))
+    .filter(({ slot, have }) => have < slot.min);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const built = buildParams(fields, values, hidden);
+    const found = {
+      ...built.errors,
+      ...(Object.keys(built.errors).length === 0 ? form?.check?.(built.params, inputs) : {}),
+    };
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      return;
+    }
+    const refused = await job.run(
+      tool.name,
+      inputs.map((file) => file.id),
+      built.params,
+    );
+    if (refused) setErrors(refused);
+  };
+
+  const startOver = () => {
+    job.reset();
+    uploads.clear();
+    setProblems([]);
+  };
+
+  const Editor = editorFor(tool.name);
+  const expiresAt = earliest(inputs.map((file) => file.expiresAt));
+  const done = job.state.phase === 'done' && job.state.job.status === 'succeeded' ? job.state.job : undefined;
+  const multiple = slots.length === 1 && slots[0].max > 1;
+  const generalError = errors._;
+
+  return (
+    <div className="workspace">
+      <section className="step" aria-labelledby="step-files">
+        <h2 id="step-files">
+          <span className="step-number">1</span>{' '}
+          {multiple ? 'Add your files' : slots.length > 1 ? 'Add your files' : 'Add your file'}
+        </h2>
+        {slots.map((slot, index) => {
+          const slotItems = items.filter((item) => item.slot === index);
+          const full = slotItems.length >= slot.max;
+          return (
+            <div key={slot.label} className="slot">
+              {!full && (
+                <DropZone
+                  label={
+                    slots.length > 1
+                      ? slot.label
+                      : multiple
+                        ? `Add ${slot.label.toLowerCase()}`
+                        : `Add ${slot.label.toLowerCase()}`
+                  }
+                  accept={slot.accept}
+                  multiple={slot.max > 1}
+                  disabled={running}
+                  countHint={slot.max > 1 ? `up to ${slot.max} files` : 'one file'}
+                  onFiles={(files) => addFiles(files, index)}
+                />
+              )}
+              {slots.length > 1 && full && <h3 className="slot-label">{slot.label}</h3>}
+              <UploadList
+                items={slotItems}
+                onRemove={uploads.remove}
+                onResume={uploads.resume}
+                onMove={
+                  slot.max > 1 && tool.inputs.min !== 1
+                    ? uploads.move
+                    : tool.name === 'convert-image-to-video'
+                      ? uploads.move
+                      : undefined
+                }
+                locked={running}
+              />
+            </div>
+          );
+        })}
+        {problems.filter(Boolean).map((problem) => (
+          <p key={problem} className="field-error" role="alert">
+            {problem}
+          </p>
+        ))}
+        <p className="meta privacy-note">
+          {expiresAt
+            ? `Your uploads are deleted ${describeExpiry(expiresAt)}, with everything made from them.`
+            : 'Your files are deleted after processing: one hour after upload without an account, as your plan says with one.'}
+        </p>
+      </section>
+
+      <form className="step" aria-labelledby="step-settings" onSubmit={submit} noValidate>
+        <h2 id="step-settings">
+          <span className="step-number">2</span> {fields.length > 0 ? 'Choose the settings' : 'Run it'}
+        </h2>
+        {Editor && (
+          <Editor
+            host={host}
+            tool={tool}
+            items={ordered}
+            values={values}
+            params={buildParams(fields, values, hidden).params}
+            setValues={patchValues}
+            disabled={running}
+          />
+        )}
+        <ParamsForm
+          fields={fields}
+          values={values}
+          errors={errors}
+          hidden={hidden}
+          alternatives={form?.alternatives ?? []}
+          chosen={chosen}
+          disabled={running}
+          onChange={setField}
+          onChoose={(index, field) => setChosen((c) => ({ ...c, [index]: field }))}
+        />
+        {generalError && (
+          <p className="field-error" role="alert">
+            {generalError}
+          </p>
+        )}
+        {Object.keys(errors).some((path) => path !== '_' && !leaves(fields).some((f) => f.path === path)) && (
+          <ul className="field-error" role="alert">
+            {Object.entries(errors)
+              .filter(([path]) => path !== '_' && !leaves(fields).some((f) => f.path === path))
+              .map(([path, message]) => (
+                <li key={path}>{message}</li>
+              ))}
+          </ul>
+        )}
+        <div className="run-row">
+          <button
+            type="submit"
+            className="button primary run-button"
+            disabled={running || busyUploads || missing.length > 0}
+          >
+            {copyFor(tool.name)?.action ??
+              (tool.kind === 'converter' ? `Convert to ${tool.output.formats[0].toUpperCase()}` : 'Run')}
+          </button>
+          <span className="meta" aria-live="polite">
+            {busyUploads
+              ? 'Waiting for the uploads to finish…'
+              : missing.length > 0
+                ? `Add ${missing.map(({ slot, have }) => (slot.min - have > 1 ? `${slot.min - have} more files` : slot.label.toLowerCase())).join(' and ')} first.`
+                : ''}
+          </span>
+        </div>
+        <RunProgress state={job.state} onCancel={() => void job.cancel()} />
+      </form>
+
+      {done && <ResultPanel host={host} job={done} tools={tools} inputs={ready} onStartOver={startOver} />}
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+import { describeFormat } from '../../../../packages/catalog/src/mime.ts';
+import { formatBytes } from '../../../shell/src/ui/format.ts';
+import type { UploadItem } from './use-uploads.ts';
+
+interface UploadListProps {
+  items: UploadItem[];
+  onRemove(key: string): void;
+  onResume(key: string): void;
+  /** Offered when the order matters (joining clips, a slideshow). */
+  onMove?: (key: string, by: -1 | 1) => void;
+  locked?: boolean;
+}
+
+const STATUS_TEXT: Record<UploadItem['status'], string> = {
+  uploading: 'Uploading',
+  paused: 'Paused',
+  ready: 'Uploaded',
+  failed: 'Failed',
+};
+
+/** Each file with its own status: byte-level progress, paused (offline), uploaded, or why it failed. */
+export function UploadList({ items, onRemove, onResume, onMove, locked }: UploadListProps) {
+  if (items.length === 0) return null;
+  return (
+    <ol className="upload-list" aria-label="Files">
+      {items.map((item, index) => {
+        const percent = item.size > 0 ? Math.floor((item.sent / item.size) * 100) : 100;
+        return (
+          <li key={item.key} className={`upload-item ${item.status}`} data-status={item.status}>
+            <div className="upload-row">
+              <span className="upload-name" title={item.name}>
+                {item.name}
+              </span>
+              <span className="meta upload-size">{formatBytes(item.size)}</span>
+            </div>
+            {(item.status === 'uploading' || item.status === 'paused') && (
+              <div className="upload-progress">
+                <progress max={100} value={percent} aria-label={`Uploading ${item.name}`} />
+                <span className="meta" aria-live="polite">
+                  {STATUS_TEXT[item.status]} {percent}% · {formatBytes(item.sent)} of {formatBytes(item.size)}
+                </span>
+              </div>
+            )}
+            {item.status === 'ready' && item.file && (
+              <p className="meta upload-facts">
+                {STATUS_TEXT.ready} · {describeFacts(item.file)}
+              </p>
+            )}
+            {item.message && (
+              <p
+                className={item.status === 'failed' ? 'field-error' : 'meta'}
+                role={item.status === 'failed' ? 'alert' : 'status'}
+              >
+                {item.message}
+              </p>
+            )}
+            <div className="upload-actions">
+              {item.status === 'paused' && (
+                <button type="button" className="button" onClick={() => onResume(item.key)}>
+                  Resume now
+                </button>
+              )}
+              {onMove && !locked && (
+                <>
+                  <button
+                    type="button"
+                    className="button"
+                    disabled={index === 0 || items[index - 1].slot !== item.slot}
+                    onClick={() => onMove(item.key, -1)}
+                    aria-label={`Move ${item.name} up`}
+                  >
+                    ↑
+                  </button>
+                  <button
+                    type="button"
+                    className="button"
+                    disabled={index === items.length - 1 || items[index + 1].slot !== item.slot}
+                    onClick={() => onMove(item.key, 1)}
+                    aria-label={`Move ${item.name} down`}
+                  >
+                    ↓
+                  </button>
+                </>
+              )}
+              {!locked && (
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() => onRemove(item.key)}
+                  aria-label={`Remove ${item.name}`}
+                >
+                  Remove
+                </button>
+              )}
+            </div>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** "PNG · 1920 × 1080 · 12.5 s" from what the server read from the bytes. */
+export function describeFacts(file: {
+  mime: string;
+  width?: number;
+  height?: number;
+  duration?: number;
+  size?: number;
+}): string {
+  const parts = [file.mime === 'application/zip' ? 'ZIP' : describeFormat(file.mime)];
+  if (file.width && file.height) parts.push(`${file.width} × ${file.height}`);
+  if (file.duration) parts.push(formatDuration(file.duration));
+  return parts.join(' · ');
+}
+
+export function formatDuration(seconds: number): string {
+  if (seconds < 60) return `${Number(seconds.toFixed(1))} s`;
+  const m = Math.floor(seconds / 60);
+  const s = Math.round(seconds % 60);
+  return `${m} min ${s} s`;
+}

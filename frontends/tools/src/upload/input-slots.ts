@@ -1,0 +1,48 @@
+import { IMAGE_MIMES, VIDEO_MIMES, VIDEO_TOOL_IMAGE_MIMES } from '../../../../packages/catalog/src/mime.ts';
+import type { Tool } from '../../../shell/src/api/types.ts';
+
+/** One place on the page where files go: "Video", "Logo", or the tool's single list of files. */
+export interface InputSlot {
+  label: string;
+  accept: readonly string[];
+  /** How many files this place takes. */
+  max: number;
+  /** Fewest files needed before the job can run. */
+  min: number;
+}
+
+/**
+ * Tools whose inputs have positions with their own types (the catalog's `labels` and
+ * `acceptByPosition`, which the public Tool does not carry). A test keeps this in step with the
+ * catalog.
+ */
+const POSITIONS: Record<string, [string, readonly string[]][]> = {
+  'overlay-image-on-video': [
+    ['Video', VIDEO_MIMES],
+    ['Image', VIDEO_TOOL_IMAGE_MIMES],
+  ],
+  'overlay-video-on-video': [
+    ['Base video', VIDEO_MIMES],
+    ['Overlay video', VIDEO_MIMES],
+  ],
+  'add-logo-or-watermark-to-video': [
+    ['Video', VIDEO_MIMES],
+    ['Logo', VIDEO_TOOL_IMAGE_MIMES],
+  ],
+  'brainrot-creator': [
+    ['Main video', VIDEO_MIMES],
+    ['Background video', VIDEO_MIMES],
+  ],
+  'overlay-image-on-image': [
+    ['Base image', IMAGE_MIMES],
+    ['Overlay image', IMAGE_MIMES],
+  ],
+};
+
+export function inputSlots(tool: Tool): InputSlot[] {
+  const positions = POSITIONS[tool.name];
+  if (positions) return positions.map(([label, accept]) => ({ label, accept, max: 1, min: 1 }));
+  const noun = tool.media === 'video' && tool.name !== 'convert-image-to-video' ? 'video' : 'image';
+  const label = tool.inputs.max === 1 ? `Your ${noun}` : `Your ${noun}s`;
+  return [{ label, accept: tool.inputs.accept, max: tool.inputs.max, min: tool.inputs.min }];
+}

@@ -1,0 +1,141 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { describeError } from '../../../shell/src/api/errors.ts';
+import { CACHE_TAGS, type ShellHost } from '../../../shell/src/federation/contract.ts';
+import type { FileInfo } from '../api/types.ts';
+import { type RunningUpload, startUpload } from './tus-upload.ts';
+
+export type UploadStatus = 'uploading' | 'paused' | 'ready' | 'failed';
+
+/** One file of the page: being uploaded, or already on the server (`file`). */
+export interface UploadItem {
+  key: string;
+  /** Which input position it fills (0 for tools with one list of inputs). */
+  slot: number;
+  name: string;
+  size: number;
+  status: UploadStatus;
+  sent: number;
+  message?: string;
+  /** The local file, for instant previews (a video's timeline, a crop box) without downloading. */
+  local?: File;
+  /** The file as the server read it: type, dimensions, duration, expiry. */
+  file?: FileInfo;
+}
+
+let counter = 0;
+const nextKey = () => `u${++counter}`;
+
+/**
+ * The files of a tool page and their uploads. Each file goes up on its own through tus, so one
+ * failure or a dropped connection touches only that file, and the page shows each one's status.
+ */
+export function useUploads(host: ShellHost) {
+  const [items, setItems] = useState<UploadItem[]>([]);
+  const running = useRef(new Map<string, RunningUpload>());
+  const hostRef = useRef(host);
+  hostRef.current = host;
+  const queryClient = useQueryClient();
+
+  const update = useCallback((key: string, change: Partial<UploadItem>) => {
+    setItems((all) => all.map((item) => (item.key === key ? { ...item, ...change } : item)));
+  }, []);
+
+  const add = useCallback(
+    (files: File[], slot = 0) => {
+      const added = files.map((local) => ({
+        key: nextKey(),
+        slot,
+        name: local.name,
+        size: local.size,
+        status: 'uploading' as const,
+        sent: 0,
+        local,
+      }));
+      setItems((all) => [...all, ...added]);
+      for (const item of added) {
+        const upload = startUpload(item.local, {
+          headers: () => hostRef.current.authHeaders(),
+          onProgress: (sent) => update(item.key, { sent, status: 'uploading', message: undefined }),
+          onPaused: (message) => update(item.key, { status: 'paused', message }),
+          onResumed: () => update(item.key, { status: 'uploading', message: undefined }),
+          onFailed: (message) => {
+            running.current.delete(item.key);
+            update(item.key, { status: 'failed', message });
+          },
+          onDone: (id) => {
+            running.current.delete(item.key);
+            hostRef.current.api.get<FileInfo>(`/files/${encodeURIComponent(id)}`).then(
+              (file) => {
+                update(item.key, { status: 'ready', sent: item.size, file, message: undefined });
+                for (const tag of [CACHE_TAGS.files, CACHE_TAGS.stats])
+                  void queryClient.invalidateQueries({ queryKey: [tag] });
+              },
+              (error: unknown) =>
+                update(item.key, { status: 'failed', message: describeError(error).message }),
+            );
+          },
+        });
+        running.current.set(item.key, upload);
+      }
+    },
+    [update, queryClient],
+  );
+
+  /** A file already on the server (an output passed from another tool with ?file=<id>). */
+  const addExisting = useCallback((file: FileInfo, slot = 0) => {
+    setItems((all) =>
+      all.some((item) => item.file?.id === file.id)
+        ? all
+        : [
+            ...all,
+            {
+              key: nextKey(),
+              slot,
+              name: file.name,
+              size: file.size,
+              status: 'ready',
+              sent: file.size,
+              file,
+            },
+          ],
+    );
+  }, []);
+
+  const remove = useCallback((key: string) => {
+    const upload = running.current.get(key);
+    running.current.delete(key);
+    void upload?.cancel();
+    setItems((all) => all.filter((item) => item.key !== key));
+  }, []);
+
+  const resume = useCallback((key: string) => running.current.get(key)?.resume(), []);
+
+  /** Moves a file one place up or down among its slot's files (join-video's order). */
+  const move = useCallback((key: string, by: -1 | 1) => {
+    setItems((all) => {
+      const index = all.findIndex((item) => item.key === key);
+      const target = index + by;
+      if (index < 0 || target < 0 || target >= all.length || all[target].slot !== all[index].slot) return all;
+      const next = [...all];
+      [next[index], next[target]] = [next[target], next[index]];
+      return next;
+    });
+  }, []);
+
+  const clear = useCallback(() => {
+    for (const upload of running.current.values()) void upload.cancel();
+    running.current.clear();
+    setItems([]);
+  }, []);
+
+  // Leaving the page stops uploads in flight (what the server has of them expires by itself).
+  useEffect(() => {
+    const current = running.current;
+    return () => {
+      for (const upload of current.values()) void upload.cancel();
+    };
+  }, []);
+
+  return { items, add, addExisting, remove, resume, move, clear };
+}
