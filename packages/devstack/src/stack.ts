@@ -496,8 +496,14 @@ async function assignPorts(options: StackOptions, specs: readonly ServiceSpec[])
   const random = options.ports === 'random';
   const overrides = options.portOverrides ?? {};
   // The OS may hand back a port it just gave out (nothing listens on it yet), so random ports are
-  // drawn until each is one this stack has not taken already.
+  // drawn until each is one this stack has not taken already, overrides included (a caller that
+  // picked the gateway's port first has only released it, not reserved it).
   const taken = new Set<number>();
+  if (typeof overrides.nats === 'number') taken.add(overrides.nats);
+  for (const byVariable of Object.values(overrides)) {
+    if (byVariable && typeof byVariable === 'object')
+      for (const port of Object.values(byVariable)) taken.add(port);
+  }
   const freshPort = async () => {
     for (;;) {
       const port = await freePort();
