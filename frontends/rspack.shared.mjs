@@ -123,6 +123,18 @@ export function createConfig({ dir, name, exposes, publicPath = 'auto', title, m
         manifest: true,
         // Types are checked by `npm run typecheck`; generating federated .d.ts zips would spawn tsc.
         dts: false,
+        // One copy of the federation runtime per page: the shell provides its runtime core to the
+        // remotes, whose remoteEntry.js otherwise carried a second copy (about 20 KB gzip of a tool
+        // page's first load). Production only: a remote served alone in development has no shell.
+        // `target: 'web'` leaves the runtime's Node.js loading code out of the browser bundles.
+        ...(production
+          ? {
+              experiments: {
+                ...(exposes ? { externalRuntime: true } : { provideExternalRuntime: true }),
+                optimization: { target: 'web' },
+              },
+            }
+          : {}),
       }),
       new rspack.HtmlRspackPlugin({
         template: path.join(dir, 'src/index.html'),

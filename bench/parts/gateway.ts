@@ -5,9 +5,10 @@ import autocannon from 'autocannon';
 import sharp from 'sharp';
 import { ApiClient, uploadOne } from '../lib/jobs.ts';
 import { MemorySampler, memoryTable } from '../lib/memory.ts';
+import { type PacedLoadResult, pacedLoad } from '../lib/paced-load.ts';
 import type { BenchContext, PartOutcome } from '../lib/part.ts';
 import { startBenchStack } from '../lib/stack.ts';
-import { fmt } from '../lib/stats.ts';
+import { fmt, percentile, summarize } from '../lib/stats.ts';
 import { atMost } from '../lib/targets.ts';
 
 interface CannonResult {
@@ -59,17 +60,24 @@ export async function gatewayPart(ctx: BenchContext): Promise<PartOutcome & { me
       { name: 'GET /api/v1/tools', method: 'GET', path: '/api/v1/tools', connections: 10 },
       { name: 'GET /api/v1/jobs/{id}', method: 'GET', path: `/api/v1/jobs/${jobId}`, connections: 10 },
       {
-        name: 'GET /api/v1/jobs/{id} at 1,000 req/s',
+        name: 'GET /api/v1/jobs/{id}, autocannon overallRate 1,000/s (bursts, see below)',
         method: 'GET',
         path: `/api/v1/jobs/${jobId}`,
         connections: 20,
         rate: quick ? 200 : 1000,
       },
-      { name: 'POST /api/v1/jobs', method: 'POST', path: '/api/v1/jobs', body: jobBody, connections: 10 },
     ];
+    // Last: it adds jobs, and the GETs should be measured on the same small store every run.
+    const postLoad: Load = {
+      name: 'POST /api/v1/jobs',
+      method: 'POST',
+      path: '/api/v1/jobs',
+      body: jobBody,
+      connections: 10,
+    };
     const rows: string[] = [];
     let fixedRate: CannonResult | undefined;
-    for (const load of loads) {
+    const runCannon = async (load: Load) => {
       ctx.log(`gateway: ${load.name}`);
       memory.phase(load.name);
       const result = (await autocannon({
@@ -86,25 +94,52 @@ export async function gatewayPart(ctx: BenchContext): Promise<PartOutcome & { me
       rows.push(
         `| ${load.name}${load.rate ? ` (asked: ${load.rate}/s)` : ''} | ${load.connections} | **${fmt(result.requests.average, 0)}** | ${fmt(result.latency.p50, 0)} | ${fmt(result.latency.p90, 0)} | **${fmt(result.latency.p99, 0)}** | ${fmt(result.latency.max, 0)} | ${result.requests.total} | ${failed} |`,
       );
-    }
+    };
+    for (const load of loads) await runCannon(load);
+    // The target's figure: an even 1,000 req/s (paced-load.ts says why not autocannon's rate).
+    const rate = quick ? 200 : 1000;
+    ctx.log(`gateway: GET /api/v1/jobs/{id} paced at ${rate} req/s`);
+    memory.phase(`GET /api/v1/jobs/{id} paced at ${rate} req/s`);
+    const paced: PacedLoadResult = await pacedLoad({
+      url: `${stack.url}/api/v1/jobs/${jobId}`,
+      headers: { cookie: client.cookieHeader },
+      rate,
+      seconds,
+      connections: 20,
+    });
+    const pacedLatency = summarize(paced.latencies);
+    const lag = summarize(paced.sendLag);
+    const pacedFailed = paced.non2xx + paced.errors;
+    rows.push(
+      `| GET /api/v1/jobs/{id}, paced evenly at ${rate}/s (the target's figure) | ≤ 20 | **${fmt(paced.achievedRate, 0)}** | ${fmt(pacedLatency.p50, 1)} | ${fmt(
+        percentile(
+          [...paced.latencies].sort((a, b) => a - b),
+          90,
+        ),
+        1,
+      )} | **${fmt(pacedLatency.p99, 1)}** | ${fmt(pacedLatency.max, 0)} | ${paced.latencies.length} | ${pacedFailed} |`,
+    );
+    await runCannon(postLoad);
     memory.end();
     const markdown = `autocannon ${quick ? '(quick: 2 s each, 200 req/s for the fixed rate)' : `(${seconds} s each)`} over loopback, one guest caller (its \`mk_guest\` cookie on every request), rate limits raised for the bench. autocannon runs in the bench process on the same cores as the stack. Latency in ms (autocannon's resolution is 1 ms).
 
 | endpoint | connections | req/s | p50 | p90 | p99 | max | requests | non-2xx or errors |
 |---|---:|---:|---:|---:|---:|---:|---:|---:|
 ${rows.join('\n')}
+
+The paced row is the target's measurement: one request every ${fmt(1000 / rate, 1)} ms from a worker thread (\`bench/lib/paced-load.ts\`), latency counted from when each request was due (the generator's own lateness, p50 ${fmt(lag.p50, 2)} ms, p99 ${fmt(lag.p99, 2)} ms, is inside the figures). autocannon's \`overallRate\` row is kept for comparison: it sends each connection's quota for the second back to back as the second starts, so it measures a burst at full concurrency once a second, not a steady rate.
 `;
     return {
       markdown,
       memory: memoryTable(memory.phases),
       targets: [
         atMost(
-          `GET /jobs/{id} p99 at ${quick ? 200 : 1000} req/s`,
-          fixedRate?.latency.p99,
+          `GET /jobs/{id} p99 at ${rate} req/s`,
+          pacedLatency.p99,
           15,
           ' ms',
-          0,
-          fixedRate ? `achieved ${fmt(fixedRate.requests.average, 0)} req/s` : undefined,
+          1,
+          `paced evenly, achieved ${fmt(paced.achievedRate, 0)} req/s${pacedFailed ? `, ${pacedFailed} failed` : ''}; autocannon's bursty overallRate: p99 ${fmt(fixedRate?.latency.p99, 0)} ms`,
         ),
       ],
     };

@@ -15,7 +15,10 @@ RUN npm ci --ignore-scripts --no-audit --no-fund \
 
 # Run: Node 24 slim, non-root, nothing written outside the mounted /tmp and /data.
 FROM node:24-bookworm-slim
+# A small young generation: short GC pauses on the API's request path (LOW_PAUSE_NODE_FLAGS in
+# packages/devstack/src/stack.ts says why).
 ENV NODE_ENV=production \
+    NODE_OPTIONS=--max-semi-space-size=2 \
     HOST=0.0.0.0 \
     DATA_DIR=/data \
     TMP_DIR=/tmp

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { serviceSpecs } from '@mediakit/devstack';
 import { describe, expect, it } from 'vitest';
 import { type K8sObject, name, podSpec, render, root, schemaValidator, selects } from './render.ts';
 
@@ -110,13 +111,12 @@ describe.each(overlays)('%s: the rules of issue 11', (overlay) => {
   });
 
   it('probes every service on its real health endpoints and ports (as the launcher does)', () => {
-    // packages/devstack/src/stack.ts: the port each service answers /readyz on.
-    const stack = readFileSync(join(root, 'packages/devstack/src/stack.ts'), 'utf8');
+    // The launcher's own table (packages/devstack): the port each service answers /readyz on.
     for (const n of services) {
-      const line = new RegExp(`name: '${n}', ports: \\{([^}]*)\\}, readyPort: '(\\w+)'`).exec(stack);
-      expect(line, `${n} in stack.ts`).not.toBeNull();
-      const readyVar = line?.[2] as string;
-      const port = Number(new RegExp(`${readyVar}: (\\d+)`).exec(line?.[1] as string)?.[1]);
+      const spec = serviceSpecs.find((s) => s.name === n);
+      expect(spec, `${n} in the launcher's serviceSpecs`).toBeDefined();
+      const readyVar = spec?.readyPort as string;
+      const port = spec?.ports[readyVar] as number;
       const deployment = byName(objects, 'Deployment', n);
       const c = podSpec(deployment).containers[0];
       const env = Object.fromEntries(

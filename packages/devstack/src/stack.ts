@@ -24,17 +24,40 @@ export interface ServiceSpec {
   readyPort: string;
   /** Services stop in phases, lowest first: the gateway, then the workers, then the rest. */
   stopPhase: number;
+  /** Flags for node itself (before the script); the Dockerfiles set the same in NODE_OPTIONS. */
+  nodeFlags?: readonly string[];
 }
+
+/**
+ * A small young generation (2 MB semi-spaces instead of V8's default, which grows to tens of MB on
+ * a large machine) for the services on every API request's path. Each scavenge then stops the
+ * event loop for a millisecond or two instead of 15–20 ms, and those stops were the p99 of
+ * `GET /jobs/{id}` at 1,000 req/s (measured: p99 18–56 ms before, 9–15 ms after, for about 10 %
+ * more CPU spent in GC).
+ */
+export const LOW_PAUSE_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=2'];
 
 /** Every service, in start order. Adding a service is adding a line here. */
 export const serviceSpecs: readonly ServiceSpec[] = [
   { name: 'auth', ports: { GRPC_PORT: 50051, HTTP_PORT: 8083 }, readyPort: 'HTTP_PORT', stopPhase: 2 },
   { name: 'files', ports: { GRPC_PORT: 50052, HTTP_PORT: 8082 }, readyPort: 'HTTP_PORT', stopPhase: 2 },
-  { name: 'jobs', ports: { GRPC_PORT: 50053, HEALTH_PORT: 9103 }, readyPort: 'HEALTH_PORT', stopPhase: 2 },
+  {
+    name: 'jobs',
+    ports: { GRPC_PORT: 50053, HEALTH_PORT: 9103 },
+    readyPort: 'HEALTH_PORT',
+    stopPhase: 2,
+    nodeFlags: LOW_PAUSE_NODE_FLAGS,
+  },
   { name: 'content', ports: { GRPC_PORT: 50054, HEALTH_PORT: 9104 }, readyPort: 'HEALTH_PORT', stopPhase: 2 },
   { name: 'transcoder', ports: { HEALTH_PORT: 9105 }, readyPort: 'HEALTH_PORT', stopPhase: 1 },
   { name: 'imager', ports: { HEALTH_PORT: 9106 }, readyPort: 'HEALTH_PORT', stopPhase: 1 },
-  { name: 'gateway', ports: { PORT: 8080 }, readyPort: 'PORT', stopPhase: 0 },
+  {
+    name: 'gateway',
+    ports: { PORT: 8080 },
+    readyPort: 'PORT',
+    stopPhase: 0,
+    nodeFlags: LOW_PAUSE_NODE_FLAGS,
+  },
 ];
 
 export const serviceNames: readonly ServiceName[] = serviceSpecs.map((s) => s.name);
@@ -242,14 +265,18 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         else env[key] = value;
       }
     }
-    const child = spawn(node, ['--import', guard, `services/${spec.name}/src/main.ts`], {
-      cwd: root,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      // Its own process group: Ctrl-C reaches only the launcher, which stops services in order,
-      // and a SIGKILL of the group also takes whatever the service spawned (ffmpeg).
-      detached: true,
-    });
+    const child = spawn(
+      node,
+      [...(spec.nodeFlags ?? []), '--import', guard, `services/${spec.name}/src/main.ts`],
+      {
+        cwd: root,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        // Its own process group: Ctrl-C reaches only the launcher, which stops services in order,
+        // and a SIGKILL of the group also takes whatever the service spawned (ffmpeg).
+        detached: true,
+      },
+    );
     unit.child = child;
     unit.startedAt = Date.now();
     unit.ready = false;

@@ -9,7 +9,7 @@ import type { JobInput, ToolContext, ToolHandler } from '@mediakit/worker';
 import { JobFailure } from '@mediakit/worker';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { guardHandlers, measureInput, truncatedIsoBox } from './guard.ts';
+import { guardHandlers, measureInput, probedByGuard, truncatedIsoBox } from './guard.ts';
 import { loadVideoLimits } from './limits.ts';
 
 const run = promisify(execFile);
@@ -84,6 +84,31 @@ async function runGuarded(inputs: JobInput[], limits: VideoLimits, signal = new 
 }
 
 describe('guardHandlers', () => {
+  it('hands the handler its ffprobe reading of each input, so a tool need not probe the same file again', async () => {
+    const inputs = [input('front.mp4', 'clip.mp4')];
+    let seen: ReturnType<typeof probedByGuard>;
+    const guarded = guardHandlers(
+      {
+        'mov-to-mp4': async (ctx) => {
+          seen = probedByGuard(ctx.inputs[0]);
+          return [];
+        },
+      },
+      DEFAULT_VIDEO_LIMITS,
+    )['mov-to-mp4'];
+    await guarded({
+      tool: 'mov-to-mp4',
+      inputs,
+      params: {},
+      outDir: dir,
+      signal: new AbortController().signal,
+      progress: () => {},
+      log: pino({ level: 'silent' }),
+    });
+    expect(seen?.streams.map((s) => s.codec_type).sort()).toEqual(['audio', 'video']);
+    expect(probedByGuard({ ...inputs[0] })).toBeUndefined();
+  });
+
   it('runs the handler when every input is within the limits', async () => {
     const { ran, error } = await runGuarded([input('front.mp4', 'clip.mp4')], DEFAULT_VIDEO_LIMITS);
     expect(error).toBeUndefined();

@@ -77,6 +77,7 @@ export async function measureInput(
   let probe: ProbeResult;
   try {
     probe = await ffprobe(input.path, { signal });
+    probes.set(input, probe);
   } catch (err) {
     if (err instanceof FfmpegError) throw unreadable(err.stderrTail || err.message);
     throw err;
@@ -103,6 +104,18 @@ export async function measureInput(
     fps: input.media === 'video' ? streamFps(picture) : undefined,
     size,
   };
+}
+
+/**
+ * What the guard's ffprobe read of each input, for a handler that needs the same headers: every
+ * ffprobe is a process start plus a read (measured: about 50 ms), which a remux job paid twice on
+ * the same file. Keyed by the job's input object, so it is gone with the job.
+ */
+const probes = new WeakMap<object, ProbeResult>();
+
+/** The probe the guard made of this input of the running job, if it made one. */
+export function probedByGuard(input: object): ProbeResult | undefined {
+  return probes.get(input);
 }
 
 /** A real box type is four printable ASCII characters ("moov", "mdat", "©xyz" aside). */

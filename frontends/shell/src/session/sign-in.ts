@@ -7,7 +7,7 @@
  * `/auth/refresh_token`. With an external provider the provider's own refresh token is kept,
  * prefixed `cognito_`, and renewed at the provider first (spec section 4).
  */
-import Keycloak from 'keycloak-js';
+import type Keycloak from 'keycloak-js';
 import { API_BASE } from '../api/api-client.ts';
 import { errorFromResponse } from '../api/errors.ts';
 import { type RefreshResult, THIRD_PARTY_PREFIX } from '../api/refresh.ts';
@@ -19,8 +19,15 @@ export { LOGIN_ROUTE, loginRouteFor, safeReturnTo } from './return-to.ts';
 
 const RETURN_TO_KEY = 'mediakit.returnTo';
 
-const keycloakFor = (config: AuthConfig) =>
-  new Keycloak({ clientId: config.clientId, oidcProvider: config.issuer });
+/**
+ * keycloak-js is fetched only when a sign-in, its callback, a renewal at the provider or a
+ * sign-out needs it: it sat in the first-load JavaScript of every page (about 15 KB gzip) while
+ * most visits never sign in.
+ */
+async function keycloakFor(config: AuthConfig): Promise<Keycloak> {
+  const { default: KeycloakClient } = await import('keycloak-js');
+  return new KeycloakClient({ clientId: config.clientId, oidcProvider: config.issuer });
+}
 
 const baseInit = { pkceMethod: 'S256' as const, checkLoginIframe: false };
 
@@ -29,7 +36,7 @@ export async function startLogin(returnTo?: string): Promise<void> {
   if (signingOut) return;
   sessionStorage.setItem(RETURN_TO_KEY, safeReturnTo(returnTo));
   const config = await loadAuthConfig();
-  const keycloak = keycloakFor(config);
+  const keycloak = await keycloakFor(config);
   await keycloak.init(baseInit);
   await keycloak.login({
     redirectUri: `${window.location.origin}${config.redirectPath}`,
@@ -52,7 +59,7 @@ async function postJson<T>(path: string, accessToken: string, method = 'POST'): 
  */
 export async function completeLogin(store: SessionStore): Promise<string> {
   const config = await loadAuthConfig();
-  const keycloak = keycloakFor(config);
+  const keycloak = await keycloakFor(config);
   const authenticated = await keycloak.init({ ...baseInit, scope: config.scopes.join(' ') });
   if (!authenticated || !keycloak.token) {
     throw new Error('The sign-in did not complete. Please try signing in again.');
@@ -87,7 +94,7 @@ export async function refreshAtProvider(
   const config = await loadAuthConfig();
   const token = store.accessToken();
   if (!config.thirdParty || !token) return null;
-  const keycloak = keycloakFor(config);
+  const keycloak = await keycloakFor(config);
   // With a token and a refresh token and no login iframe, init renews at once (updateToken(-1)).
   await keycloak.init({ ...baseInit, token, refreshToken: providerRefreshToken, idToken: store.idToken() });
   if (!keycloak.token) return null;
@@ -111,7 +118,7 @@ export async function signOut(store: SessionStore): Promise<void> {
   let logoutUrl = '/';
   try {
     const config = await loadAuthConfig();
-    const keycloak = keycloakFor(config);
+    const keycloak = await keycloakFor(config);
     await keycloak.init(baseInit);
     keycloak.idToken = store.idToken();
     logoutUrl = keycloak.createLogoutUrl({

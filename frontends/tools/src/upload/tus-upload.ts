@@ -1,4 +1,4 @@
-import * as tus from 'tus-js-client';
+import type * as Tus from 'tus-js-client';
 import { API_BASE } from '../../../shell/src/api/api-client.ts';
 import { errorText } from '../../../shell/src/api/errors.ts';
 
@@ -10,6 +10,16 @@ export const UPLOADS_ENDPOINT = `${API_BASE}/uploads`;
  * least every few seconds even on a slow phone connection.
  */
 export const CHUNK_SIZE = 5 * 1024 * 1024;
+
+/**
+ * tus-js-client is fetched when the first upload starts instead of with the tool page: it was
+ * about 15 KB gzip of every tool page's first load, before anyone picked a file.
+ */
+let tusModule: Promise<typeof Tus> | undefined;
+const loadTus = () => {
+  tusModule ??= import('tus-js-client');
+  return tusModule;
+};
 
 /** tus-js-client's own retries for a failed request while online (server hiccups, resets). */
 const RETRY_DELAYS = [0, 1000, 3000, 5000, 10000];
@@ -34,7 +44,7 @@ export interface RunningUpload {
 
 /** The API's error sentence from a tus error (its response body is our error JSON). */
 function messageOf(error: Error): string {
-  const detailed = error as tus.DetailedError;
+  const detailed = error as Tus.DetailedError;
   const body = detailed.originalResponse?.getBody();
   if (body) {
     try {
@@ -47,7 +57,7 @@ function messageOf(error: Error): string {
 }
 
 /** No answer at all: the connection dropped (or the device went offline), not a refusal. */
-const isConnectionError = (error: Error) => !(error as tus.DetailedError).originalResponse;
+const isConnectionError = (error: Error) => !(error as Tus.DetailedError).originalResponse;
 
 /**
  * Uploads one file with tus. Resumable in two ways: a request that fails while online is retried
@@ -59,45 +69,48 @@ const isConnectionError = (error: Error) => !(error as tus.DetailedError).origin
 export function startUpload(file: File, handlers: UploadHandlers): RunningUpload {
   let finished = false;
   let waitingForNetwork = false;
-  const upload = new tus.Upload(file, {
-    endpoint: UPLOADS_ENDPOINT,
-    chunkSize: CHUNK_SIZE,
-    retryDelays: RETRY_DELAYS,
-    metadata: { filename: file.name, filetype: file.type },
-    storeFingerprintForResuming: true,
-    removeFingerprintOnSuccess: true,
-    async onBeforeRequest(request) {
-      // Same origin: a guest's cookie goes along by itself; a signed-in user needs the bearer.
-      for (const [name, value] of Object.entries(await handlers.headers())) request.setHeader(name, value);
-    },
-    onProgress: (sent, total) => handlers.onProgress(sent, total),
-    onSuccess({ lastResponse }) {
-      finished = true;
-      removeListeners();
-      const id = lastResponse.getHeader('Mk-File-Id');
-      if (id) handlers.onDone(id);
-      else
-        handlers.onFailed(
-          'The upload finished, but the server did not say which file it made. Please upload again.',
-        );
-    },
-    onError(error) {
-      if (isConnectionError(error)) {
-        waitingForNetwork = true;
-        handlers.onPaused(
-          navigator.onLine
-            ? 'The connection dropped. Retrying in a few seconds…'
-            : 'You are offline. The upload continues where it stopped when the connection is back.',
-        );
-        // Online but unreachable: try again on a timer as well as on the `online` event.
-        if (navigator.onLine) retryTimer = setTimeout(resume, 5000);
-        return;
-      }
-      finished = true;
-      removeListeners();
-      handlers.onFailed(messageOf(error));
-    },
-  });
+  // Set once tus-js-client has loaded (at once after the first upload of the page).
+  let upload: Tus.Upload | undefined;
+  const create = (tus: typeof Tus) =>
+    new tus.Upload(file, {
+      endpoint: UPLOADS_ENDPOINT,
+      chunkSize: CHUNK_SIZE,
+      retryDelays: RETRY_DELAYS,
+      metadata: { filename: file.name, filetype: file.type },
+      storeFingerprintForResuming: true,
+      removeFingerprintOnSuccess: true,
+      async onBeforeRequest(request) {
+        // Same origin: a guest's cookie goes along by itself; a signed-in user needs the bearer.
+        for (const [name, value] of Object.entries(await handlers.headers())) request.setHeader(name, value);
+      },
+      onProgress: (sent, total) => handlers.onProgress(sent, total),
+      onSuccess({ lastResponse }) {
+        finished = true;
+        removeListeners();
+        const id = lastResponse.getHeader('Mk-File-Id');
+        if (id) handlers.onDone(id);
+        else
+          handlers.onFailed(
+            'The upload finished, but the server did not say which file it made. Please upload again.',
+          );
+      },
+      onError(error) {
+        if (isConnectionError(error)) {
+          waitingForNetwork = true;
+          handlers.onPaused(
+            navigator.onLine
+              ? 'The connection dropped. Retrying in a few seconds…'
+              : 'You are offline. The upload continues where it stopped when the connection is back.',
+          );
+          // Online but unreachable: try again on a timer as well as on the `online` event.
+          if (navigator.onLine) retryTimer = setTimeout(resume, 5000);
+          return;
+        }
+        finished = true;
+        removeListeners();
+        handlers.onFailed(messageOf(error));
+      },
+    });
 
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   function resume() {
@@ -106,7 +119,7 @@ export function startUpload(file: File, handlers: UploadHandlers): RunningUpload
     waitingForNetwork = false;
     handlers.onResumed();
     // start() again continues from the server's offset: tus-js-client asks with HEAD first.
-    upload.start();
+    upload?.start();
   }
   const onOnline = () => resume();
   window.addEventListener('online', onOnline);
@@ -115,22 +128,36 @@ export function startUpload(file: File, handlers: UploadHandlers): RunningUpload
     window.removeEventListener('online', onOnline);
   };
 
-  // A previous attempt at the same file (same name, size, type, modification time) continues.
-  void upload
-    .findPreviousUploads()
-    .then((previous) => {
-      const latest = previous.sort((a, b) => b.creationTime.localeCompare(a.creationTime))[0];
-      if (latest) upload.resumeFromPreviousUpload(latest);
-    })
-    .catch(() => {})
-    .finally(() => upload.start());
+  void loadTus().then(
+    (tus) => {
+      if (finished) return; // canceled while tus-js-client was loading
+      const created = create(tus);
+      upload = created;
+      // A previous attempt at the same file (same name, size, type, modification time) continues.
+      void created
+        .findPreviousUploads()
+        .then((previous) => {
+          const latest = previous.sort((a, b) => b.creationTime.localeCompare(a.creationTime))[0];
+          if (latest) created.resumeFromPreviousUpload(latest);
+        })
+        .catch(() => {})
+        .finally(() => created.start());
+    },
+    () => {
+      finished = true;
+      removeListeners();
+      handlers.onFailed(
+        'The upload could not start: part of the page did not load. Reload the page and try again.',
+      );
+    },
+  );
 
   return {
     resume,
     async cancel() {
       finished = true;
       removeListeners();
-      await upload.abort(true).catch(() => {});
+      await upload?.abort(true).catch(() => {});
     },
   };
 }

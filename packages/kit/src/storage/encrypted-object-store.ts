@@ -1,3 +1,4 @@
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { assertValidRange } from './byte-range.ts';
 import {
@@ -45,25 +46,20 @@ export function createEncryptedObjectStore(inner: ObjectStore, keys: ObjectEncry
     let size = 0;
     const sealed = Readable.from(
       (async function* () {
-        const { dataKey, header } = newDataKey(keys.current, key);
+        const { dataKey: rawDataKey, header } = newDataKey(keys.current, key);
+        const dataKey = createSecretKey(rawDataKey);
         yield header;
-        let pending: Buffer[] = [];
-        let pendingBytes = 0;
+        const pending = new PendingBytes(Buffer.alloc(0));
         let index = 0;
         for await (const piece of Buffer.isBuffer(body) ? [body] : body) {
           const bytes = Buffer.isBuffer(piece) ? piece : Buffer.from(piece as Uint8Array);
           size += bytes.length;
           pending.push(bytes);
-          pendingBytes += bytes.length;
           // Strictly more than a chunk: only then is the chunk known not to be the last.
-          while (pendingBytes > CHUNK_SIZE) {
-            const joined = Buffer.concat(pending, pendingBytes);
-            yield sealChunk(dataKey, index++, false, joined.subarray(0, CHUNK_SIZE));
-            pending = [joined.subarray(CHUNK_SIZE)];
-            pendingBytes -= CHUNK_SIZE;
-          }
+          while (pending.size > CHUNK_SIZE)
+            yield sealChunk(dataKey, index++, false, pending.take(CHUNK_SIZE));
         }
-        yield sealChunk(dataKey, index, true, Buffer.concat(pending, pendingBytes));
+        yield sealChunk(dataKey, index, true, pending.take(pending.size));
       })(),
       { objectMode: false },
     );
@@ -105,9 +101,11 @@ export function createEncryptedObjectStore(inner: ObjectStore, keys: ObjectEncry
       rest = Buffer.alloc(0);
     }
 
-    return Readable.from(decryptChunks({ key, dataKey, chunks, rest, firstChunk, lastChunk, range }), {
-      objectMode: false,
-    });
+    return Readable.from(
+      // One KeyObject for every chunk: a raw Buffer key is imported again by each decipher.
+      decryptChunks({ key, dataKey: createSecretKey(dataKey), chunks, rest, firstChunk, lastChunk, range }),
+      { objectMode: false },
+    );
   }
 
   return {
@@ -137,6 +135,8 @@ async function readAtLeast(
   size: number,
   start: Buffer = Buffer.alloc(0),
 ): Promise<Buffer> {
+  // Already enough: handed back as it is, since concatenating would copy it for nothing.
+  if (start.length >= size) return start;
   const parts: Buffer[] = [start];
   let length = start.length;
   while (length < size) {
@@ -155,7 +155,7 @@ async function readAtLeast(
  */
 async function* decryptChunks(options: {
   key: string;
-  dataKey: Buffer;
+  dataKey: KeyObject;
   chunks: AsyncIterator<Buffer>;
   rest: Buffer;
   firstChunk: number;
@@ -163,7 +163,7 @@ async function* decryptChunks(options: {
   range: ByteRange | undefined;
 }): AsyncGenerator<Buffer> {
   const { key, dataKey, chunks, range, firstChunk, lastChunk } = options;
-  let buffered: Buffer = options.rest;
+  const pending = new PendingBytes(options.rest);
   let index = firstChunk;
 
   const trim = (plain: Buffer, chunkIndex: number): Buffer => {
@@ -174,28 +174,79 @@ async function* decryptChunks(options: {
 
   try {
     for (;;) {
-      buffered = await readAtLeast(chunks, SEALED_CHUNK_SIZE + 1, buffered);
-      if (buffered.length <= SEALED_CHUNK_SIZE) break; // the stream has ended: the rest is the final piece
-      const plain = openChunk(dataKey, index, false, buffered.subarray(0, SEALED_CHUNK_SIZE));
+      await pending.fill(chunks, SEALED_CHUNK_SIZE + 1);
+      if (pending.size <= SEALED_CHUNK_SIZE) break; // the stream has ended: the rest is the final piece
+      const plain = openChunk(dataKey, index, false, pending.take(SEALED_CHUNK_SIZE));
       if (!plain) throw new ObjectIntegrityError(key, `chunk ${index} failed authentication`);
       yield trim(plain, index);
-      buffered = buffered.subarray(SEALED_CHUNK_SIZE);
       index += 1;
     }
-    if (buffered.length === 0) {
+    if (pending.size === 0) {
       // Nothing where a chunk should be: a range that starts past the end gets nothing (as from
       // the stores themselves); a read from the start means the object was cut.
       if (range && firstChunk > 0) return;
       throw new ObjectIntegrityError(key, 'it ends before its last chunk');
     }
-    let plain = openChunk(dataKey, index, true, buffered);
+    const last = pending.take(pending.size);
+    let plain = openChunk(dataKey, index, true, last);
     // A range that stops at this chunk may have cut the object there: then it is a middle chunk.
-    if (!plain && range && index === lastChunk && buffered.length === SEALED_CHUNK_SIZE)
-      plain = openChunk(dataKey, index, false, buffered);
+    if (!plain && range && index === lastChunk && last.length === SEALED_CHUNK_SIZE)
+      plain = openChunk(dataKey, index, false, last);
     if (!plain)
       throw new ObjectIntegrityError(key, `chunk ${index} failed authentication (tampered or truncated)`);
     yield trim(plain, index);
   } finally {
     await chunks.return?.();
+  }
+}
+
+/**
+ * Bytes read but not yet sealed or opened, kept as the pieces the stream gave. A chunk is copied
+ * out only when it spans two pieces, and then only its own bytes: joining everything buffered
+ * before each chunk copied every byte about twice, garbage that made up much of a worker's time
+ * in GC while it fetched inputs (measured on the imager).
+ */
+class PendingBytes {
+  private pieces: Buffer[];
+  size: number;
+
+  constructor(first: Buffer) {
+    this.pieces = first.length > 0 ? [first] : [];
+    this.size = first.length;
+  }
+
+  push(piece: Buffer): void {
+    if (piece.length === 0) return;
+    this.pieces.push(piece);
+    this.size += piece.length;
+  }
+
+  /** Reads from the source until `size` bytes are pending (fewer only at its end). */
+  async fill(source: AsyncIterator<Buffer>, size: number): Promise<void> {
+    while (this.size < size) {
+      const next = await source.next();
+      if (next.done) return;
+      this.push(next.value);
+    }
+  }
+
+  /** The first `size` pending bytes (at most `this.size`), removed from the pending ones. */
+  take(size: number): Buffer {
+    if (size === 0) return Buffer.alloc(0);
+    const first = this.pieces[0];
+    const taken = first.length >= size ? first.subarray(0, size) : Buffer.concat(this.pieces, size);
+    let left = size;
+    while (left > 0) {
+      const piece = this.pieces[0];
+      if (piece.length <= left) {
+        this.pieces.shift();
+        left -= piece.length;
+      } else {
+        this.pieces[0] = piece.subarray(left);
+        left = 0;
+      }
+    }
+    this.size -= size;
+    return taken;
   }
 }

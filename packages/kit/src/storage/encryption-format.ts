@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { type CipherKey, createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 
 /**
  * The byte layout of an encrypted object (format version 1), and the AES-256-GCM operations on it.
@@ -106,19 +106,23 @@ function chunkNonce(index: number, last: boolean): Buffer {
 }
 
 /** Encrypts one chunk (at most CHUNK_SIZE bytes): ciphertext followed by its tag. */
-export function sealChunk(dataKey: Buffer, index: number, last: boolean, plaintext: Buffer): Buffer {
+export function sealChunk(dataKey: CipherKey, index: number, last: boolean, plaintext: Buffer): Buffer {
   const cipher = createCipheriv('aes-256-gcm', dataKey, chunkNonce(index, last));
   return Buffer.concat([cipher.update(plaintext), cipher.final(), cipher.getAuthTag()]);
 }
 
 /** Decrypts and authenticates one sealed chunk, or returns null when it does not authenticate as (index, last). */
-export function openChunk(dataKey: Buffer, index: number, last: boolean, sealed: Buffer): Buffer | null {
+export function openChunk(dataKey: CipherKey, index: number, last: boolean, sealed: Buffer): Buffer | null {
   if (sealed.length < TAG_SIZE || sealed.length > SEALED_CHUNK_SIZE) return null;
   const decipher = createDecipheriv('aes-256-gcm', dataKey, chunkNonce(index, last));
   decipher.setAuthTag(sealed.subarray(sealed.length - TAG_SIZE));
   try {
-    // Nothing of the chunk is released before final() has checked its tag.
-    return Buffer.concat([decipher.update(sealed.subarray(0, sealed.length - TAG_SIZE)), decipher.final()]);
+    // Nothing of the chunk is released before final() has checked its tag. GCM's final() adds no
+    // bytes, so the plaintext is update()'s buffer as it is (joining it to the empty final()
+    // output would copy every byte once more).
+    const plain = decipher.update(sealed.subarray(0, sealed.length - TAG_SIZE));
+    decipher.final();
+    return plain;
   } catch {
     return null;
   }

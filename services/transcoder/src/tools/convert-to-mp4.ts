@@ -3,6 +3,7 @@ import type { ProbeResult, ProbeStream } from '@mediakit/ffmpeg';
 import { FfmpegError, ffprobe } from '@mediakit/ffmpeg';
 import type { JobInput, ToolContext, ToolHandler } from '@mediakit/worker';
 import { JobFailure } from '@mediakit/worker';
+import { probedByGuard } from '../guard.ts';
 import {
   aacAudioArgs,
   EVEN_DIMENSIONS_FILTER,
@@ -222,15 +223,18 @@ export function makeMp4Converter(what = 'Converting to MP4'): ToolHandler<Conver
 }
 
 /**
- * The stored MediaInfo lacks the pixel format the decision needs, so the input is probed again
- * (headers only: tens of milliseconds). A file ffprobe cannot read is the input's fault.
+ * The stored MediaInfo lacks the pixel format the decision needs, so the input's headers are read
+ * with ffprobe: the guard's reading of this very file when there is one (guard.ts), else a new one.
+ * A file ffprobe cannot read is the input's fault.
  */
 async function probeStreams(
   input: JobInput,
   ctx: Pick<ToolContext<unknown>, 'signal'>,
 ): Promise<SourceStreams> {
   try {
-    return sourceStreamsFromProbe(await ffprobe(input.path, { signal: ctx.signal }));
+    return sourceStreamsFromProbe(
+      probedByGuard(input) ?? (await ffprobe(input.path, { signal: ctx.signal })),
+    );
   } catch (err) {
     if (err instanceof FfmpegError)
       throw new JobFailure(`Could not read ${input.name}: ${err.reason}`, { log: err.stderrTail });
