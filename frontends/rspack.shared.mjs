@@ -16,14 +16,25 @@ const require = createRequire(import.meta.url);
 const versionOf = (name) => require(`${name}/package.json`).version;
 
 /**
- * Shared as singletons: one React, one router, one query client context and one toast container
- * across host and remotes. A second copy of any of these breaks hooks or context silently.
+ * Shared as singletons: one React, one router, one query client context across host and remotes.
+ * A second copy of any of these breaks hooks or context silently. The router and the query layer
+ * are shared through `@mediakit/web-shared`'s narrow re-exports, not as whole packages: a shared
+ * module cannot be tree-shaken, and all of react-router was a quarter of a first load.
+ * react-toastify is not shared: the shell loads it with the first toast, and remotes notify
+ * through the shell.
  */
+const SHARED = {
+  react: 'react',
+  'react-dom': 'react-dom',
+  '@mediakit/web-shared/router': '@mediakit/web-shared',
+  '@mediakit/web-shared/query': '@mediakit/web-shared',
+};
+
 export const sharedSingletons = () =>
   Object.fromEntries(
-    ['react', 'react-dom', 'react-router', '@tanstack/react-query', 'react-toastify'].map((name) => [
+    Object.entries(SHARED).map(([name, pkg]) => [
       name,
-      { singleton: true, requiredVersion: `^${versionOf(name)}` },
+      { singleton: true, version: versionOf(pkg), requiredVersion: `^${versionOf(pkg)}` },
     ]),
   );
 

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -158,6 +158,12 @@ export async function webPart(ctx: BenchContext, platform: PlatformHandle): Prom
         const lhr = result?.lhr;
         if (!lhr) throw new Error(`Lighthouse returned nothing for ${route}`);
         if (lhr.runtimeError) throw new Error(`Lighthouse on ${route}: ${lhr.runtimeError.message}`);
+        // Whole reports on request, for finding what holds a page's largest paint back.
+        const keepIn = process.env.BENCH_LIGHTHOUSE_DIR;
+        if (keepIn) {
+          const name = `${route.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}-${i + 1}.json`;
+          await writeFile(join(keepIn, name), JSON.stringify(lhr));
+        }
         results.push({
           score: (lhr.categories.performance.score ?? Number.NaN) * 100,
           lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,

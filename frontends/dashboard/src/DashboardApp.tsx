@@ -1,15 +1,19 @@
-import { NavLink, Route, Routes, useLocation } from 'react-router';
+import { NavLink, Route, Routes, useLocation } from '@mediakit/web-shared/router';
+import { Suspense } from 'react';
 import type { RemotePage, RemotePageProps } from '../../shell/src/federation/contract.ts';
 import { NOT_FOUND_TEXT } from '../../shell/src/pages/page-meta.ts';
+import { Skeleton } from '../../shell/src/ui/Skeleton.tsx';
 import './dashboard.css';
-import { ArticleEditorPage } from './pages/ArticleEditorPage.tsx';
-import { BlogAdminPage } from './pages/BlogAdminPage.tsx';
-import { DashboardToolsPage } from './pages/DashboardToolsPage.tsx';
-import { JobStatusPage } from './pages/JobStatusPage.tsx';
+import {
+  ArticleEditorPage,
+  BlogAdminPage,
+  DashboardToolsPage,
+  JobStatusPage,
+  PlanPage,
+  SupportPage,
+  UploadedFilesPage,
+} from './pages/lazy-pages.ts';
 import { OverviewPage } from './pages/OverviewPage.tsx';
-import { PlanPage } from './pages/PlanPage.tsx';
-import { SupportPage } from './pages/SupportPage.tsx';
-import { UploadedFilesPage } from './pages/UploadedFilesPage.tsx';
 
 /** The dashboard's sections (spec section 2), relative to /dashboard, in the order of the menu. */
 export const SECTIONS: { path: string; label: string; page: RemotePage; also?: string[] }[] = [
@@ -47,22 +51,25 @@ export function DashboardApp({ host }: RemotePageProps) {
         </ul>
       </nav>
       <div className="dashboard-page">
-        <Routes>
-          <Route index element={<OverviewPage host={host} />} />
-          {SECTIONS.map(({ path, page: Page }) => (
-            <Route key={path} path={path} element={<Page host={host} />} />
-          ))}
-          <Route path="blog" element={<ArticleEditorPage host={host} />} />
-          <Route
-            path="*"
-            element={
-              <section className="panel not-found">
-                <h1>{NOT_FOUND_TEXT.title}</h1>
-                <p>{NOT_FOUND_TEXT.message}</p>
-              </section>
-            }
-          />
-        </Routes>
+        {/* A section opened directly waits for its chunk here, below the menu. */}
+        <Suspense fallback={<Skeleton label="Loading the page" lines={6} />}>
+          <Routes>
+            <Route index element={<OverviewPage host={host} />} />
+            {SECTIONS.map(({ path, page: Page }) => (
+              <Route key={path} path={path} element={<Page host={host} />} />
+            ))}
+            <Route path="blog" element={<ArticleEditorPage host={host} />} />
+            <Route
+              path="*"
+              element={
+                <section className="panel not-found">
+                  <h1>{NOT_FOUND_TEXT.title}</h1>
+                  <p>{NOT_FOUND_TEXT.message}</p>
+                </section>
+              }
+            />
+          </Routes>
+        </Suspense>
       </div>
     </div>
   );

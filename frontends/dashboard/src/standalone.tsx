@@ -1,6 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@mediakit/web-shared/query';
+import { BrowserRouter, Route, Routes } from '@mediakit/web-shared/router';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Route, Routes } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { createStandaloneHost } from '../../shell/src/federation/standalone-host.ts';
 import '../../shell/src/styles.css';

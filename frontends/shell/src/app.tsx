@@ -1,16 +1,18 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@mediakit/web-shared/query';
+import { BrowserRouter, Route, Routes, useNavigate } from '@mediakit/web-shared/router';
 import { useEffect } from 'react';
-import { BrowserRouter, Route, Routes, useNavigate } from 'react-router';
 import { REMOTE_MOUNTS } from './federation/contract.ts';
 import { RemoteRoute } from './federation/RemoteRoute.tsx';
-import { AccountPage } from './pages/AccountPage.tsx';
-import { AuthCallbackPage } from './pages/AuthCallbackPage.tsx';
-import { BlogArticlePage } from './pages/BlogArticlePage.tsx';
-import { BlogListPage } from './pages/BlogListPage.tsx';
-import { ContactPage } from './pages/ContactPage.tsx';
-import { HomePage } from './pages/HomePage.tsx';
-import { NotFoundPage } from './pages/NotFoundPage.tsx';
-import { PricingPage } from './pages/PricingPage.tsx';
+import {
+  AccountPage,
+  AuthCallbackPage,
+  BlogArticlePage,
+  BlogListPage,
+  ContactPage,
+  HomePage,
+  NotFoundPage,
+  PricingPage,
+} from './pages/lazy-pages.ts';
 import { RequireSignIn } from './session/RequireSignIn.tsx';
 import type { Shell } from './shell.ts';
 import { ShellContext } from './shell-context.tsx';

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
 import { startIdleReload } from './session/idle-reload.ts';
 import { createShell } from './shell.ts';
+import { warmUpWhenSettled } from './ui/warm-up.ts';
 
 const shell = createShell();
 startIdleReload(window, () => window.location.reload());
@@ -14,3 +15,5 @@ createRoot(root).render(
     <App shell={shell} />
   </StrictMode>,
 );
+
+warmUpWhenSettled([() => import('react-toastify'), () => import('./ui/Modal.tsx')]);

@@ -1,5 +1,4 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { toast } from 'react-toastify';
+import { MutationCache, QueryCache, QueryClient } from '@mediakit/web-shared/query';
 import { type ApiClient, createApiClient, postRefreshToken } from './api/api-client.ts';
 import { createFileLinks, type FileLinks } from './api/download-links.ts';
 import { describeError, ERROR_TEXT, isApiRequestError } from './api/errors.ts';
@@ -8,7 +7,8 @@ import { cookieSecureFor, documentCookieJar } from './session/cookies.ts';
 import { createSessionStore, type SessionStore } from './session/session-store.ts';
 import { LOGIN_ROUTE, refreshAtProvider } from './session/sign-in.ts';
 import { createErrorDialogStore, type ErrorDialogStore } from './ui/error-dialog-store.ts';
-import { createNotifier, type Notifier, type ToastApi } from './ui/notifier.ts';
+import { lazyToasts } from './ui/lazy-toasts.ts';
+import { createNotifier, type Notifier } from './ui/notifier.ts';
 
 /** Everything the pages share: built once at start, handed down through ShellContext. */
 export interface Shell {
@@ -31,7 +31,7 @@ export function createShell(): Shell {
     secure: cookieSecureFor(window.location.protocol),
     events: window,
   });
-  const notify = createNotifier(toast as unknown as ToastApi);
+  const notify = createNotifier(lazyToasts.api);
   const errorDialog = createErrorDialogStore();
   const refresher = createRefresher({
     store,

@@ -1,10 +1,21 @@
+import { Suspense } from 'react';
 import type { RemotePage } from '../../shell/src/federation/contract.ts';
+import { Skeleton } from '../../shell/src/ui/Skeleton.tsx';
+import { lazyRetry } from './lazy-retry.tsx';
 import { ToolPage } from './pages/ToolPage.tsx';
-import { ToolsListPage } from './pages/ToolsListPage.tsx';
+
+// The list page is a chunk of its own: tool pages, where most visits land, never fetch it. ToolPage
+// is small and loads with this module, so a tool's data is asked for without waiting on more code.
+const ToolsListPage = lazyRetry(() => import('./pages/ToolsListPage.tsx').then((m) => m.ToolsListPage));
 
 /** The pages this remote renders, by the shell's route pattern (see the shell's federation contract). */
 export const routes: Record<string, RemotePage> = {
-  '/tools': ToolsListPage,
+  '/tools': (props) => (
+    // The shell's own placeholder while it loads a remote, so its arrival is the only change.
+    <Suspense fallback={<Skeleton label="Loading the page" lines={6} />}>
+      <ToolsListPage {...props} />
+    </Suspense>
+  ),
   '/tool/:name': (props) => <ToolPage {...props} kind="tool" />,
   '/converter/:name': (props) => <ToolPage {...props} kind="converter" />,
 };

@@ -4,6 +4,7 @@ export {
   type BusyPort,
   defaultNatsPort,
   isPortFree,
+  LOW_PAUSE_NODE_FLAGS,
   PortInUseError,
   type ServiceName,
   type ServiceSpec,

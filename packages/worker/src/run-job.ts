@@ -107,7 +107,10 @@ async function storeOutput(
   const { size } = await stat(output.path);
   const id = derivedId(`${job.jobId}:${job.attempt}`, label);
   const objectKey = `outputs/${job.jobId}/${id}`;
-  await deps.objects.put(objectKey, createReadStream(output.path), { contentType: info.mime });
+  // Read in 1 MiB pieces (not 64 KiB): a large video output is stored in a sixteenth of the reads.
+  await deps.objects.put(objectKey, createReadStream(output.path, { highWaterMark: 1024 * 1024 }), {
+    contentType: info.mime,
+  });
   // inspectFile leaves out what it could not read, so the spread sends only known fields.
   return deps.files.registerOutput({
     ...info,

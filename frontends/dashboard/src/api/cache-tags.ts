@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@mediakit/web-shared/query';
 import { CACHE_TAGS, type CacheTag } from '../../../shell/src/federation/contract.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { API_BASE } from '../../../shell/src/api/api-client.ts';
+import { API_BASE } from '../../../shell/src/api/api-base.ts';
 import { errorFromResponse } from '../../../shell/src/api/errors.ts';
 import type { ShellHost } from '../../../shell/src/federation/contract.ts';
 import type { MediaFile } from './types.ts';

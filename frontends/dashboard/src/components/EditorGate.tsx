@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@mediakit/web-shared/query';
+import { Link } from '@mediakit/web-shared/router';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { isApiRequestError } from '../../../shell/src/api/errors.ts';
 import type { ShellHost } from '../../../shell/src/federation/contract.ts';
 import { Skeleton } from '../../../shell/src/ui/Skeleton.tsx';

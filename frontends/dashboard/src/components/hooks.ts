@@ -1,5 +1,5 @@
+import { useSearchParams } from '@mediakit/web-shared/router';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
 
 /** The current time, ticking every `everyMs`, for "time left" texts. */
 export function useNow(everyMs = 30_000): number {

@@ -1,6 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@mediakit/web-shared/query';
+import { Link, useNavigate } from '@mediakit/web-shared/router';
 import { type ReactNode, useId, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
 import { describeError, isApiRequestError } from '../../../shell/src/api/errors.ts';
 import type { RemotePageProps, ShellHost } from '../../../shell/src/federation/contract.ts';
 import { PAGE_META } from '../../../shell/src/pages/page-meta.ts';

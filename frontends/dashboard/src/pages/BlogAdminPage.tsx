@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@mediakit/web-shared/router';
 import type { RemotePageProps } from '../../../shell/src/federation/contract.ts';
 import { PAGE_META } from '../../../shell/src/pages/page-meta.ts';
 import { useDocumentTitle } from '../../../shell/src/ui/use-document-title.ts';

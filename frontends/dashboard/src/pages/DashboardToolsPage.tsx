@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@mediakit/web-shared/query';
 import type { Tool } from '../../../shell/src/api/types.ts';
 import type { RemotePageProps } from '../../../shell/src/federation/contract.ts';
 import { PAGE_META } from '../../../shell/src/pages/page-meta.ts';

@@ -1,6 +1,6 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@mediakit/web-shared/query';
+import { Link } from '@mediakit/web-shared/router';
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import type { FileLinks } from '../../../shell/src/api/download-links.ts';
 import { ApiRequestError } from '../../../shell/src/api/errors.ts';
 import type { Tool } from '../../../shell/src/api/types.ts';

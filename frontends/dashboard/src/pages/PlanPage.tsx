@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@mediakit/web-shared/query';
 import { useState } from 'react';
 import { describeError, isApiRequestError } from '../../../shell/src/api/errors.ts';
 import type { Plan } from '../../../shell/src/api/types.ts';
@@ -93,7 +93,9 @@ export function PlanPage({ host }: RemotePageProps) {
       </>
     );
   }
-  if (!plans.data || !sub.data) {
+  // Usage lines grow when their numbers arrive (a phone wraps them), so the page also waits for the
+  // usage (or its failure): nothing drawn moves afterwards.
+  if (!plans.data || !sub.data || stats.isPending || files.isPending) {
     return (
       <>
         <h1>Your plan</h1>

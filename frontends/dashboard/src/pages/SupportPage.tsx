@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@mediakit/web-shared/query';
 import { type FormEvent, useState } from 'react';
 import { isApiRequestError } from '../../../shell/src/api/errors.ts';
 import type { RemotePageProps, ShellHost } from '../../../shell/src/federation/contract.ts';

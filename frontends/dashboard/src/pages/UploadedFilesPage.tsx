@@ -1,6 +1,6 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@mediakit/web-shared/query';
+import { Link, useNavigate } from '@mediakit/web-shared/router';
 import { useId, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
 import type { FileLinks } from '../../../shell/src/api/download-links.ts';
 import type { Tool } from '../../../shell/src/api/types.ts';
 import type { RemotePageProps } from '../../../shell/src/federation/contract.ts';

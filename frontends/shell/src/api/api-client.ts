@@ -1,11 +1,12 @@
 import type { SessionStore } from '../session/session-store.ts';
+import { API_BASE } from './api-base.ts';
 import { ApiRequestError, ERROR_TEXT, errorFromResponse, isApiRequestError } from './errors.ts';
 import { isTokenFresh } from './jwt.ts';
 import type { Refresher } from './refresh.ts';
 import { DEFAULT_MAX_ATTEMPTS, withRetry } from './retry.ts';
 
 /** The app's API on its own host (spec section 7). */
-export const API_BASE = '/api/v1';
+export { API_BASE };
 
 export interface RequestOptions {
   body?: unknown;

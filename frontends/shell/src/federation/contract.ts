@@ -49,13 +49,7 @@ export interface RemoteRoutesModule {
   routes: Record<string, RemotePage>;
 }
 
-/** The mount patterns the shell serves from each remote. */
-export const REMOTE_MOUNTS = {
-  tools: ['/tools', '/tool/:name', '/converter/:name'],
-  dashboard: ['/dashboard/*'],
-} as const;
-
-export type RemoteName = keyof typeof REMOTE_MOUNTS;
+export { REMOTE_MOUNTS, type RemoteName } from './remote-mounts.ts';
 
 /**
  * The spec's cache tags (section 3) as TanStack Query key roots, shared by the shell and both

@@ -18,7 +18,25 @@ export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
 
 let pending: Promise<RuntimeConfig> | undefined;
 
+/**
+ * The config the gateway wrote into the page (`<script type="application/json"
+ * id="mk-runtime-config">`, services/gateway/src/web/boot-hints.ts), which saves a page that shows
+ * a remote one round trip; undefined where the page has none (a static server, development).
+ */
+export function inlineRuntimeConfig(doc: Pick<Document, 'getElementById'>): RuntimeConfig | undefined {
+  const text = doc.getElementById('mk-runtime-config')?.textContent;
+  if (!text) return undefined;
+  try {
+    const config = JSON.parse(text) as Partial<RuntimeConfig>;
+    return { remotes: { ...DEFAULT_RUNTIME_CONFIG.remotes, ...config.remotes } };
+  } catch {
+    return undefined;
+  }
+}
+
 export function loadRuntimeConfig(): Promise<RuntimeConfig> {
+  const inline = pending ? undefined : inlineRuntimeConfig(document);
+  if (inline) pending = Promise.resolve(inline);
   pending ??= fetch('/runtime-config.json', { cache: 'no-cache' })
     .then(async (response) => {
       if (!response.ok) throw new Error(`runtime-config.json answered ${response.status}`);

@@ -1,5 +1,5 @@
+import { useNavigate } from '@mediakit/web-shared/router';
 import { useMemo } from 'react';
-import { useNavigate } from 'react-router';
 import { loginRouteFor } from '../session/sign-in.ts';
 import { useSession } from '../session/use-session.ts';
 import { useShell } from '../shell-context.tsx';

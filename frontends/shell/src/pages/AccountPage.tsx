@@ -1,6 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@mediakit/web-shared/query';
+import { Link } from '@mediakit/web-shared/router';
 import { type FormEvent, useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import type { Me, Plan } from '../api/types.ts';
 import { signOut } from '../session/sign-in.ts';
 import { useShell } from '../shell-context.tsx';
@@ -36,7 +36,8 @@ export function AccountPage() {
   return (
     <>
       <h1>Your account</h1>
-      {!me.data ? (
+      {/* The plan's details arriving after the profile would push the sections below them down. */}
+      {!me.data || plans.isPending ? (
         <Skeleton label="Loading your account" lines={5} />
       ) : (
         <div className="account-grid">

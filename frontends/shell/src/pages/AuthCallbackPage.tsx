@@ -1,5 +1,5 @@
+import { useNavigate } from '@mediakit/web-shared/router';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { describeError } from '../api/errors.ts';
 import { completeLogin, startLogin } from '../session/sign-in.ts';
 import { useShell } from '../shell-context.tsx';

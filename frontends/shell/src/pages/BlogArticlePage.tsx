@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { useQuery } from '@mediakit/web-shared/query';
+import { Link, useParams } from '@mediakit/web-shared/router';
 import { isApiRequestError } from '../api/errors.ts';
 import type { Article } from '../api/types.ts';
 import { useShell } from '../shell-context.tsx';

@@ -1,5 +1,5 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { useInfiniteQuery } from '@mediakit/web-shared/query';
+import { Link, useSearchParams } from '@mediakit/web-shared/router';
 import { isApiRequestError } from '../api/errors.ts';
 import type { ArticleSummary, Page } from '../api/types.ts';
 import { useShell } from '../shell-context.tsx';

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation } from '@mediakit/web-shared/query';
 import { type FormEvent, useState } from 'react';
 import { isApiRequestError } from '../api/errors.ts';
 import { useShell } from '../shell-context.tsx';

@@ -1,5 +1,5 @@
+import { useNavigate, useSearchParams } from '@mediakit/web-shared/router';
 import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
 import { safeReturnTo, startLogin } from '../session/sign-in.ts';
 import { useSession } from '../session/use-session.ts';
 import { CatalogGroups } from '../ui/CatalogGroups.tsx';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@mediakit/web-shared/router';
 import { useDocumentTitle } from '../ui/use-document-title.ts';
 import { NOT_FOUND_TEXT, PAGE_META } from './page-meta.ts';
 

@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { useQuery } from '@mediakit/web-shared/query';
+import { Link } from '@mediakit/web-shared/router';
 import type { Plan } from '../api/types.ts';
 import { useSession } from '../session/use-session.ts';
 import { useShell } from '../shell-context.tsx';

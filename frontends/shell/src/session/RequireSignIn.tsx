@@ -1,5 +1,5 @@
+import { Navigate, useLocation } from '@mediakit/web-shared/router';
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
 import { loginRouteFor } from './sign-in.ts';
 import { useSession } from './use-session.ts';
 

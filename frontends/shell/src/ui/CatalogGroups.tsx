@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { useQuery } from '@mediakit/web-shared/query';
+import { Link } from '@mediakit/web-shared/router';
 import type { Tool } from '../api/types.ts';
 import { CATALOG_GROUPS, toolPath } from '../pages/page-meta.ts';
 import { useShell } from '../shell-context.tsx';

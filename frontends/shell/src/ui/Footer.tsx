@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@mediakit/web-shared/router';
 
 export function Footer() {
   return (

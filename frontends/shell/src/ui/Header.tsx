@@ -1,4 +1,4 @@
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation } from '@mediakit/web-shared/router';
 import { loginRouteFor, signOut } from '../session/sign-in.ts';
 import { useSession } from '../session/use-session.ts';
 import { useShell } from '../shell-context.tsx';

@@ -1,7 +1,8 @@
-import { useEffect, useRef } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from '@mediakit/web-shared/router';
+import { Suspense, useEffect, useRef } from 'react';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
+import { Skeleton } from './Skeleton.tsx';
 
 /** Header, the page, footer. After client-side navigation focus moves to the new page's main. */
 export function Layout() {
@@ -22,7 +23,11 @@ export function Layout() {
       </a>
       <Header />
       <main id="main" ref={main} tabIndex={-1} className="container main">
-        <Outlet />
+        {/* While a page's chunk is fetched, the first time it is shown (see pages/lazy-pages.ts).
+            Navigations are transitions: the page being left stays until the next one is ready. */}
+        <Suspense fallback={<Skeleton label="Loading the page" lines={6} />}>
+          <Outlet />
+        </Suspense>
       </main>
       <Footer />
     </>

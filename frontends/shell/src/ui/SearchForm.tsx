@@ -1,5 +1,5 @@
+import { useNavigate } from '@mediakit/web-shared/router';
 import { type FormEvent, useId } from 'react';
-import { useNavigate } from 'react-router';
 
 /**
  * A GET search form that navigates inside the app (`<action>?q=…`), and still works as a plain

@@ -1,4 +1,4 @@
-import { API_BASE } from '../../../shell/src/api/api-client.ts';
+import { API_BASE } from '../../../shell/src/api/api-base.ts';
 import { errorFromResponse } from '../../../shell/src/api/errors.ts';
 import { createSseParser } from './sse.ts';
 import { type Job, type JobProgress, TERMINAL_STATUSES } from './types.ts';

@@ -1,16 +1,14 @@
-import { IMAGE_CONVERTER_COPY, VIDEO_CONVERTER_COPY } from './converters.ts';
-import { IMAGE_TOOL_COPY } from './image-tools.ts';
 import type { ToolCopy } from './types.ts';
-import { VIDEO_TOOL_COPY } from './video-tools.ts';
 
-export type { ToolCopy } from './types.ts';
-
-/** Every catalog entry's copy, by name (a test checks that none is missing). */
-export const TOOL_COPY: Record<string, ToolCopy> = {
-  ...VIDEO_TOOL_COPY,
-  ...IMAGE_TOOL_COPY,
-  ...VIDEO_CONVERTER_COPY,
-  ...IMAGE_CONVERTER_COPY,
-};
-
-export const copyFor = (name: string): ToolCopy | undefined => TOOL_COPY[name];
+/**
+ * The page copy of one catalog entry, from `entries/<name>.ts`: one file, and so one chunk, per
+ * entry, so a page fetches its own text only, not its group's. The name is in the page's URL, so
+ * the copy loads alongside the tool's data, not after it. Rejects for a name without copy (a test checks that every catalog entry has some).
+ * The facts (limits, outputs) follow API.md, the transcoder and the imager.
+ */
+export async function loadToolCopy(name: string): Promise<ToolCopy> {
+  // Only an entry's own file: the name is the page's URL, whatever a visitor typed.
+  if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(name)) throw new Error(`No page copy for "${name}".`);
+  const entry: { copy: ToolCopy } = await import(`./entries/${name}.ts`);
+  return entry.copy;
+}

@@ -1,16 +1,19 @@
-import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { Link, useParams } from 'react-router';
+import { useQuery } from '@mediakit/web-shared/query';
+import { Link, useParams } from '@mediakit/web-shared/router';
+import { Suspense, useEffect } from 'react';
 import { isApiRequestError } from '../../../shell/src/api/errors.ts';
 import type { Tool } from '../../../shell/src/api/types.ts';
 import type { RemotePageProps } from '../../../shell/src/federation/contract.ts';
 import { NOT_FOUND_TEXT, PAGE_META, withBrand } from '../../../shell/src/pages/page-meta.ts';
 import { Skeleton } from '../../../shell/src/ui/Skeleton.tsx';
 import { useCatalog } from '../catalog-query.ts';
-import { copyFor } from '../copy/index.ts';
-import '../tools.css';
-import { ToolCopySections } from './ToolCopySections.tsx';
-import { ToolWorkspace } from './ToolWorkspace.tsx';
+import { useToolCopy } from '../copy/use-tool-copy.ts';
+import { lazyRetry } from '../lazy-retry.tsx';
+
+// The page itself (workspace, editors' registry, copy sections) is a chunk of its own, which the
+// list page never needs; ToolPage fetches it on mount, alongside the tool's data and copy.
+const loadArticle = () => import('./ToolArticle.tsx');
+const ToolArticle = lazyRetry(() => loadArticle().then((module) => module.ToolArticle));
 
 /** `/tool/:name` and `/converter/:name`: the entry's workspace (upload to download) and its copy. */
 export function ToolPage({ host, kind }: RemotePageProps & { kind: 'tool' | 'converter' }) {
@@ -21,6 +24,11 @@ export function ToolPage({ host, kind }: RemotePageProps & { kind: 'tool' | 'con
     meta: { silent: true },
   });
   const catalog = useCatalog(host);
+  const copy = useToolCopy(name);
+  useEffect(() => {
+    // A failed fetch is left to the render that needs it, which fetches again and shows the error.
+    loadArticle().catch(() => {});
+  }, []);
   const missing =
     (isApiRequestError(tool.error) && tool.error.status === 404) || (tool.data && tool.data.kind !== kind);
   useEffect(() => {
@@ -51,23 +59,12 @@ export function ToolPage({ host, kind }: RemotePageProps & { kind: 'tool' | 'con
       </p>
     );
   }
-  if (!tool.data) return <Skeleton label="Loading the tool" lines={8} />;
-  const t = tool.data;
-  const copy = copyFor(t.name);
+  const loading = <Skeleton label="Loading the tool" lines={8} />;
+  if (!tool.data || copy.isPending) return loading;
   return (
-    <article className="tool-page">
-      <p className="back-link">
-        <Link to="/tools">← All tools</Link>
-      </p>
-      <h1>{t.title}</h1>
-      <p className="lead">{copy?.intro ?? t.description}</p>
-      <p className="badges">
-        <span className="badge">Free</span> <span className="badge">No watermark</span>{' '}
-        <span className="badge">No sign-up</span>
-      </p>
-      {/* Keyed by name: moving to another tool (use in another tool) starts a fresh workspace. */}
-      <ToolWorkspace key={t.name} host={host} tool={t} tools={catalog.data?.tools ?? []} />
-      <ToolCopySections tool={t} copy={copy} />
-    </article>
+    // The same placeholder until the page's code is here too: the page then shows whole, nothing moves.
+    <Suspense fallback={loading}>
+      <ToolArticle host={host} tool={tool.data} tools={catalog.data?.tools ?? []} copy={copy.data} />
+    </Suspense>
   );
 }

@@ -1,11 +1,12 @@
+import { useSearchParams } from '@mediakit/web-shared/router';
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { describeError } from '../../../shell/src/api/errors.ts';
 import type { Tool } from '../../../shell/src/api/types.ts';
 import type { ShellHost } from '../../../shell/src/federation/contract.ts';
 import type { FileInfo } from '../api/types.ts';
-import { copyFor } from '../copy/index.ts';
 import { editorFor } from '../editors/registry.tsx';
+import { LazyPart } from '../LazyPart.tsx';
+import { lazyRetry } from '../lazy-retry.tsx';
 import { ParamsForm } from '../params/ParamsForm.tsx';
 import {
   buildParams,
@@ -17,7 +18,6 @@ import {
 } from '../params/schema-fields.ts';
 import { hiddenFields, TOOL_FORMS } from '../params/tool-forms.ts';
 import { describeExpiry, earliest } from '../run/expiry.ts';
-import { ResultPanel } from '../run/ResultPanel.tsx';
 import { RunProgress } from '../run/RunProgress.tsx';
 import { useJob } from '../run/use-job.ts';
 import { checkFileType, checkSelection } from '../upload/accept.ts';
@@ -26,14 +26,20 @@ import { inputSlots } from '../upload/input-slots.ts';
 import { UploadList } from '../upload/UploadList.tsx';
 import { useUploads } from '../upload/use-uploads.ts';
 
+// Shown once a job is done: fetched when it starts (see submit), so it is here when the job ends.
+const loadResultPanel = () => import('../run/ResultPanel.tsx');
+const ResultPanel = lazyRetry(() => loadResultPanel().then((module) => module.ResultPanel));
+
 interface WorkspaceProps {
   host: ShellHost;
   tool: Tool;
   tools: readonly Tool[];
+  /** The run button's words from the page copy ("Trim the video"), when the entry has copy. */
+  action?: string;
 }
 
 /** Upload, settings, run, result: the working part of every tool and converter page. */
-export function ToolWorkspace({ host, tool, tools }: WorkspaceProps) {
+export function ToolWorkspace({ host, tool, tools, action }: WorkspaceProps) {
   const slots = useMemo(() => inputSlots(tool), [tool]);
   const uploads = useUploads(host);
   const job = useJob(host);
@@ -129,6 +135,7 @@ export function ToolWorkspace({ host, tool, tools }: WorkspaceProps) {
       document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
       return;
     }
+    loadResultPanel().catch(() => {}); // a failure shows where the result goes, with a retry
     const refused = await job.run(
       tool.name,
       inputs.map((file) => file.id),
@@ -210,16 +217,19 @@ export function ToolWorkspace({ host, tool, tools }: WorkspaceProps) {
         <h2 id="step-settings">
           <span className="step-number">2</span> {fields.length > 0 ? 'Choose the settings' : 'Run it'}
         </h2>
-        {Editor && (
-          <Editor
-            host={host}
-            tool={tool}
-            items={ordered}
-            values={values}
-            params={buildParams(fields, values, hidden).params}
-            setValues={patchValues}
-            disabled={running}
-          />
+        {Editor && ordered.length > 0 && (
+          // Fetched with the first file, as every editor shows nothing before; a form does without it.
+          <LazyPart>
+            <Editor
+              host={host}
+              tool={tool}
+              items={ordered}
+              values={values}
+              params={buildParams(fields, values, hidden).params}
+              setValues={patchValues}
+              disabled={running}
+            />
+          </LazyPart>
         )}
         <ParamsForm
           fields={fields}
@@ -252,7 +262,7 @@ export function ToolWorkspace({ host, tool, tools }: WorkspaceProps) {
             className="button primary run-button"
             disabled={running || busyUploads || missing.length > 0}
           >
-            {copyFor(tool.name)?.action ??
+            {action ??
               (tool.kind === 'converter' ? `Convert to ${tool.output.formats[0].toUpperCase()}` : 'Run')}
           </button>
           <span className="meta" aria-live="polite">
@@ -266,7 +276,23 @@ export function ToolWorkspace({ host, tool, tools }: WorkspaceProps) {
         <RunProgress state={job.state} onCancel={() => void job.cancel()} />
       </form>
 
-      {done && <ResultPanel host={host} job={done} tools={tools} inputs={ready} onStartOver={startOver} />}
+      {done && (
+        <LazyPart failed={(retry) => <ResultUnavailable onRetry={retry} />}>
+          <ResultPanel host={host} job={done} tools={tools} inputs={ready} onStartOver={startOver} />
+        </LazyPart>
+      )}
     </div>
+  );
+}
+
+/** The job is done but the part that shows its result did not load (the connection dropped). */
+function ResultUnavailable({ onRetry }: { onRetry(): void }) {
+  return (
+    <p className="notice" role="alert">
+      Your result is ready, but this part of the page did not load.{' '}
+      <button type="button" className="button" onClick={onRetry}>
+        Try again
+      </button>
+    </p>
   );
 }

@@ -1,5 +1,5 @@
+import { useSearchParams } from '@mediakit/web-shared/router';
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router';
 import type { RemotePageProps } from '../../../shell/src/federation/contract.ts';
 import { PAGE_META } from '../../../shell/src/pages/page-meta.ts';
 import { CatalogGroupList } from '../../../shell/src/ui/CatalogGroups.tsx';

@@ -1,5 +1,5 @@
+import { Link } from '@mediakit/web-shared/router';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import type { Tool } from '../../../shell/src/api/types.ts';
 import type { ShellHost } from '../../../shell/src/federation/contract.ts';
 import { toolPath } from '../../../shell/src/pages/page-meta.ts';

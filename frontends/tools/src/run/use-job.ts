@@ -1,9 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@mediakit/web-shared/query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiRequestError, isApiRequestError } from '../../../shell/src/api/errors.ts';
 import { CACHE_TAGS, type ShellHost } from '../../../shell/src/federation/contract.ts';
-import { followJob } from '../api/job-events.ts';
 import type { Job, JobStatus } from '../api/types.ts';
+import { followJobLazily, prepareToFollowJobs } from './follow-job-lazily.ts';
 
 export type RunState =
   | { phase: 'idle' }
@@ -78,7 +78,7 @@ export function useJob(host: ShellHost) {
         progress: job.progress,
         queuePosition: job.queuePosition,
       });
-      stop.current = followJob(job.id, (options) => hostRef.current.authHeaders(options), {
+      stop.current = followJobLazily(job.id, (options) => hostRef.current.authHeaders(options), {
         onProgress: (p) =>
           setState((s) =>
             s.phase === 'running' && s.id === job.id
@@ -103,6 +103,7 @@ export function useJob(host: ShellHost) {
       params: Record<string, unknown>,
     ): Promise<FieldErrors | undefined> => {
       setState({ phase: 'submitting' });
+      prepareToFollowJobs();
       try {
         const job = await hostRef.current.api.post<Job>('/jobs', { tool, inputs, params });
         invalidate();

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@mediakit/web-shared/query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { describeError } from '../../../shell/src/api/errors.ts';
 import { CACHE_TAGS, type ShellHost } from '../../../shell/src/federation/contract.ts';

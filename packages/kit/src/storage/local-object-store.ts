@@ -38,6 +38,8 @@ import type { ByteRange, ObjectInfo, ObjectStore } from './ports.ts';
  * Data is streamed in both directions: memory use does not depend on
  * object size.
  */
+const READ_BYTES = 1024 * 1024;
+
 export function createLocalObjectStore(dir: string): ObjectStore {
   const root = resolve(dir);
   const tempDir = join(root, '.tmp');
@@ -109,7 +111,13 @@ export function createLocalObjectStore(dir: string): ObjectStore {
     // open file keeps its content even if a new upload renames over it meanwhile.
     const handle = await openRegularFile(fileOf(key));
     if (!handle) throw new NotFoundError(`Object ${key} was not found.`);
-    return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+    // 1 MiB reads instead of the default 64 KiB: a sealed chunk of the encrypted store (64 KiB plus
+    // its tag) then rarely straddles two reads, which saves joining them, and a 55 MB video is read
+    // in 55 calls instead of 880 (measured: half the time of a full read through the encryption).
+    return handle.createReadStream({
+      highWaterMark: READ_BYTES,
+      ...(range ? { start: range.start, end: range.end } : {}),
+    });
   }
 
   async function statObject(key: string): Promise<ObjectInfo | null> {

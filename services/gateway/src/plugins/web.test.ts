@@ -75,7 +75,10 @@ async function builtApp(
   // The build's precompressed twins (rspack.shared.mjs); real brotli, so the test reads it back.
   writeFileSync(path.join(root, 'assets', 'main.3f9a1c0b7d.js.br'), brotliCompressSync('console.log(1)'));
   writeFileSync(path.join(root, 'mf-manifest.json'), '{}');
-  writeFileSync(path.join(tools, 'mf-manifest.json'), '{"name":"tools"}');
+  writeFileSync(
+    path.join(tools, 'mf-manifest.json'),
+    '{"name":"tools","metaData":{"publicPath":"auto","remoteEntry":{"name":"remoteEntry.js","path":""}}}',
+  );
   writeFileSync(path.join(tools, 'remoteEntry.js'), 'var tools;');
   writeFileSync(path.join(tools, '486.091644c031.js'), 'chunk');
   const content = {
@@ -170,7 +173,7 @@ describe('built web shell', () => {
   test('remotes are served under /remotes/<name>/ with the same caching rules', async () => {
     const manifest = await t.app.inject({ method: 'GET', url: '/remotes/tools/mf-manifest.json' });
     expect(manifest.statusCode).toBe(200);
-    expect(manifest.json()).toEqual({ name: 'tools' });
+    expect(manifest.json().name).toBe('tools');
     expect(manifest.headers['cache-control']).toBe('no-cache');
     const entry = await t.app.inject({ method: 'GET', url: '/remotes/tools/remoteEntry.js' });
     expect(entry.headers['cache-control']).toBe('no-cache');
@@ -189,6 +192,28 @@ describe('built web shell', () => {
     expect(res.json()).toEqual({
       remotes: { tools: '/remotes/tools/mf-manifest.json', dashboard: '/remotes/dashboard/mf-manifest.json' },
     });
+  });
+
+  test('a page that shows a remote starts it at once: config inline, manifest and remoteEntry.js preloaded', async () => {
+    const tool = await t.app.inject({ method: 'GET', url: '/tool/trim-video' });
+    const config = /<script type="application\/json" id="mk-runtime-config">([^<]*)<\/script>/.exec(
+      tool.body,
+    );
+    expect(JSON.parse(config?.[1] ?? '{}')).toEqual({
+      remotes: { tools: '/remotes/tools/mf-manifest.json', dashboard: '/remotes/dashboard/mf-manifest.json' },
+    });
+    expect(tool.body).toContain(
+      '<link rel="preload" href="/remotes/tools/mf-manifest.json" as="fetch" crossorigin="anonymous">',
+    );
+    expect(tool.body).toContain('<link rel="preload" href="/remotes/tools/remoteEntry.js" as="script">');
+    // The dashboard remote has no build here: its manifest is preloaded, its entry is not guessed.
+    const dashboard = await t.app.inject({ method: 'GET', url: '/dashboard/jobs' });
+    expect(dashboard.body).toContain('href="/remotes/dashboard/mf-manifest.json" as="fetch"');
+    expect(dashboard.body).not.toContain('as="script"');
+    // A shell page gets the config, and preloads nothing it does not show.
+    const home = await t.app.inject({ method: 'GET', url: '/' });
+    expect(home.body).toContain('id="mk-runtime-config"');
+    expect(home.body).not.toContain('rel="preload"');
   });
 
   test('the home page: title, description, canonical, Open Graph and a WebSite with a SearchAction', async () => {
@@ -329,6 +354,11 @@ describe('web pages when things are elsewhere or down', () => {
       expect((await t.app.inject({ method: 'GET', url: '/runtime-config.json' })).json().remotes.tools).toBe(
         'https://cdn.example/tools/mf-manifest.json',
       );
+      // Its manifest is preloaded from there; its remoteEntry.js is not guessed from a local build.
+      expect(res.body).toContain(
+        'href="https://cdn.example/tools/mf-manifest.json" as="fetch" crossorigin="anonymous"',
+      );
+      expect(res.body).not.toContain('as="script"');
       // The API keeps the strict policy.
       const api = await t.app.inject({ method: 'GET', url: '/api/v1/tools' });
       expect(String(api.headers['content-security-policy'])).not.toContain('cdn.example');

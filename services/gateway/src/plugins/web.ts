@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { PublicTool } from '@mediakit/catalog';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type ContentReader, createBlogSource } from '../web/blog-source.ts';
+import { createBootHints } from '../web/boot-hints.ts';
 import { extendCsp, foreignOrigins } from '../web/csp.ts';
 import { createIndexTemplate } from '../web/index-template.ts';
 import { escapeHtml, injectHead, renderHead } from '../web/page-head.ts';
@@ -109,6 +110,13 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
     dashboard: settings.dashboardRoot,
   };
   const indexHtml = createIndexTemplate(path.join(root, 'index.html'));
+  const bootHints = createBootHints({
+    remotes: settings.remotes,
+    remoteRoots: {
+      tools: hasDir(remoteRoots.tools) ? path.resolve(remoteRoots.tools) : undefined,
+      dashboard: hasDir(remoteRoots.dashboard) ? path.resolve(remoteRoots.dashboard) : undefined,
+    },
+  });
   const scriptOrigins = foreignOrigins(Object.values(settings.remotes), new URL(publicUrl).origin);
   const connectOrigins = foreignOrigins(settings.connectOrigins ?? [], new URL(publicUrl).origin);
 
@@ -142,7 +150,8 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
     // A missing asset (it has an extension) must not be answered with HTML.
     if (path.extname(pathname) && path.basename(pathname) !== 'index.html') return reply.callNotFound();
 
-    const { status, head } = await routeHead(pathname === '/index.html' ? '/' : pathname, {
+    const route = pathname === '/index.html' ? '/' : pathname;
+    const { status, head } = await routeHead(route, {
       publicUrl,
       tools: toolsByName,
       blog,
@@ -155,7 +164,7 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
       .code(status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(injectHead(await indexHtml(), renderHead(head)));
+      .send(injectHead(await indexHtml(), `${renderHead(head)}\n    ${await bootHints(route)}`));
   };
   // Static files are cheap and a page load fetches many: they do not count against the API's limit.
   app.route({ method: ['GET', 'HEAD'], url: '/*', config: { rateLimit: false }, handler: page });

@@ -1,0 +1,59 @@
+import type { ToolCopy } from './types.ts';
+
+/**
+ * The converters' copy is written from their formats: the steps follow from the source and the
+ * target, while what each converter is for, its limits and its questions are its own.
+ */
+interface ConverterText {
+  /** Source and target labels, e.g. "HEIC", "JPG". */
+  from: string;
+  to: string;
+  intro: string;
+  limits?: string[];
+  faq: ToolCopy['faq'];
+}
+
+/** A video converter's copy (every one gives MP4). */
+export function videoConverter({ from, intro, limits = [], faq }: ConverterText): ToolCopy {
+  return {
+    action: 'Convert to MP4',
+    intro,
+    steps: [
+      `Choose your ${from} video, or drop it on the page.`,
+      'Leave the quality as it is (it only matters when the video has to be re-encoded), or set it higher for more detail.',
+      'Press "Convert to MP4" and download the MP4, or send it on to trim or compress it.',
+    ],
+    limits: [
+      ...limits,
+      'Only the first video and audio track are kept (what phones and browsers play); subtitles are dropped.',
+    ],
+    faq,
+  };
+}
+
+/** An image converter's copy (to JPG or PNG, up to 50 files at once). */
+export function imageConverter({ from, to, intro, limits = [], faq }: ConverterText): ToolCopy {
+  return {
+    action: `Convert to ${to}`,
+    intro,
+    steps: [
+      `Choose your ${from} files, up to 50 at once, or drop them on the page.`,
+      to === 'JPG'
+        ? 'Leave the quality at its default (90, a good balance) or change it: higher keeps more detail, lower gives smaller files.'
+        : 'There is nothing to set: PNG keeps every pixel.',
+      `Press "Convert to ${to}" and download each ${to} or all of them as a ZIP.`,
+    ],
+    limits: [
+      ...limits,
+      'The converter checks what the file really is, not its name, and says so when it is another format.',
+    ],
+    faq,
+  };
+}
+
+/** Why nothing is lost: the answer of the converters whose files are mostly only repackaged. */
+export const REMUX =
+  'When the video inside is already H.264 or HEVC with AAC or MP3 sound, the streams are copied into MP4 without re-encoding: no quality loss, and done in seconds.';
+
+/** A limit of the JPG converters whose pictures may be transparent. */
+export const WHITE = 'Transparent areas become white, since JPG has no transparency.';

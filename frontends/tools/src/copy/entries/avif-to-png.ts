@@ -1,0 +1,9 @@
+import { imageConverter } from '../converter-copy.ts';
+import type { ToolCopy } from '../types.ts';
+
+export const copy: ToolCopy = imageConverter({
+  from: 'AVIF',
+  to: 'PNG',
+  intro: 'Keep the detail and transparency of AVIF pictures in a format every program opens.',
+  faq: [{ q: 'Is transparency kept?', a: 'Yes, AVIF transparency carries over to the PNG.' }],
+});

@@ -1,0 +1,16 @@
+import { imageConverter } from '../converter-copy.ts';
+import type { ToolCopy } from '../types.ts';
+
+export const copy: ToolCopy = imageConverter({
+  from: 'GIF',
+  to: 'PNG',
+  intro:
+    'Turn a GIF into a PNG with its transparency kept: for stickers, icons and graphics that need a clean edge.',
+  limits: ['An animated GIF gives its first frame.'],
+  faq: [
+    {
+      q: 'Is the transparency kept?',
+      a: "Yes, PNG keeps the GIF's transparent areas.",
+    },
+  ],
+});

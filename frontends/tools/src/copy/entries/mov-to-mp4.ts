@@ -1,0 +1,16 @@
+import { REMUX, videoConverter } from '../converter-copy.ts';
+import type { ToolCopy } from '../types.ts';
+
+export const copy: ToolCopy = videoConverter({
+  from: 'MOV',
+  to: 'MP4',
+  intro:
+    'Turn iPhone and QuickTime recordings into MP4 that plays on Windows, Android, smart TVs and every website. Most iPhone videos are simply repackaged, so nothing is lost.',
+  faq: [
+    { q: 'Will my iPhone video lose quality?', a: REMUX },
+    {
+      q: 'My video was filmed in portrait. Will it stay upright?',
+      a: 'Yes, rotated phone clips come out upright.',
+    },
+  ],
+});
