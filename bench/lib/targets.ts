@@ -13,6 +13,33 @@ export interface TargetResult {
   note?: string;
 }
 
+/** Judges `value` against the line `limit`: `higherIsBetter` for throughput and scores, not for latency or sizes. */
+function judge(
+  name: string,
+  value: number | undefined,
+  limit: number,
+  higherIsBetter: boolean,
+  unit: string,
+  decimals: number,
+  note: string | undefined,
+): TargetResult {
+  const target = `${higherIsBetter ? '≥' : '≤'} ${limit}${unit}`;
+  if (value === undefined || !Number.isFinite(value))
+    return { name, target, measured: 'not measured', met: undefined, margin: '', note };
+  const met = higherIsBetter ? value >= limit : value <= limit;
+  const diff = Math.abs(value - limit);
+  const pct = limit !== 0 ? ` (${((diff / limit) * 100).toFixed(0)} %)` : '';
+  const side = higherIsBetter ? (met ? 'above' : 'short') : met ? 'under' : 'over';
+  return {
+    name,
+    target,
+    measured: `${value.toFixed(decimals)}${unit}`,
+    met,
+    margin: `${side} by ${diff.toFixed(decimals)}${unit}${pct}`,
+    note,
+  };
+}
+
 /** A figure that must be at least `min` (throughput, scores). */
 export function atLeast(
   name: string,
@@ -22,22 +49,7 @@ export function atLeast(
   decimals = 2,
   note?: string,
 ): TargetResult {
-  const target = `≥ ${min}${unit}`;
-  if (value === undefined || !Number.isFinite(value))
-    return { name, target, measured: 'not measured', met: undefined, margin: '', note };
-  const met = value >= min;
-  const diff = Math.abs(value - min);
-  const pct = min !== 0 ? ` (${((diff / min) * 100).toFixed(0)} %)` : '';
-  return {
-    name,
-    target,
-    measured: `${value.toFixed(decimals)}${unit}`,
-    met,
-    margin: met
-      ? `above by ${diff.toFixed(decimals)}${unit}${pct}`
-      : `short by ${diff.toFixed(decimals)}${unit}${pct}`,
-    note,
-  };
+  return judge(name, value, min, true, unit, decimals, note);
 }
 
 /** A figure that must be at most `max` (latency, ratios, sizes). */
@@ -49,20 +61,5 @@ export function atMost(
   decimals = 2,
   note?: string,
 ): TargetResult {
-  const target = `≤ ${max}${unit}`;
-  if (value === undefined || !Number.isFinite(value))
-    return { name, target, measured: 'not measured', met: undefined, margin: '', note };
-  const met = value <= max;
-  const diff = Math.abs(value - max);
-  const pct = max !== 0 ? ` (${((diff / max) * 100).toFixed(0)} %)` : '';
-  return {
-    name,
-    target,
-    measured: `${value.toFixed(decimals)}${unit}`,
-    met,
-    margin: met
-      ? `under by ${diff.toFixed(decimals)}${unit}${pct}`
-      : `over by ${diff.toFixed(decimals)}${unit}${pct}`,
-    note,
-  };
+  return judge(name, value, max, false, unit, decimals, note);
 }

@@ -16,4 +16,4 @@ createRoot(root).render(
   </StrictMode>,
 );
 
-warmUpWhenSettled([() => import('react-toastify'), () => import('./ui/Modal.tsx')]);
+warmUpWhenSettled([() => import('react-toastify')]);

@@ -7,6 +7,7 @@ export * from './logger.ts';
 export * from './mail/mail-sender.ts';
 export * from './nats/index.ts';
 export * from './paging.ts';
+export { isProcessAlive } from './process-alive.ts';
 export * from './service.ts';
 export * from './storage/index.ts';
 export * from './telemetry.ts';

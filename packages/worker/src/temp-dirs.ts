@@ -1,19 +1,10 @@
 import { readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { isProcessAlive } from '@mediakit/kit';
 
 /** Every job's temp dir is named `mk-<pid>-…` after the worker process that made it. */
 export const jobDirPrefix = (pid: number) => `mk-${pid}-`;
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /**
  * Removes job temp dirs whose worker process no longer exists: a worker killed mid-job (OOM,
@@ -24,7 +15,7 @@ export async function removeOrphanedJobDirs(parent = tmpdir()): Promise<string[]
   const removed: string[] = [];
   for (const name of await readdir(parent).catch(() => [] as string[])) {
     const pid = Number(/^mk-(\d+)-/.exec(name)?.[1]);
-    if (!pid || pid === process.pid || isAlive(pid)) continue;
+    if (!pid || pid === process.pid || isProcessAlive(pid)) continue;
     await rm(join(parent, name), { recursive: true, force: true });
     removed.push(name);
   }

@@ -1,43 +1,14 @@
 /** Response shapes of the API routes the dashboard reads (shared/API.md, docs/api-extensions.md). */
+import type { JobStatus } from '../../../shell/src/api/types.ts';
 
-export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'canceled';
-export const JOB_STATUSES: readonly JobStatus[] = ['queued', 'running', 'succeeded', 'failed', 'canceled'];
-
-export type MediaKind = 'video' | 'image' | 'audio' | 'archive';
-
-export interface MediaFile {
-  id: string;
-  name: string;
-  size: number;
-  mime: string;
-  media: MediaKind;
-  width?: number;
-  height?: number;
-  duration?: number;
-  fps?: number;
-  hasAudio?: boolean;
-  source: 'upload' | 'output';
-  jobId?: string;
-  createdAt: string;
-  expiresAt: string;
-}
-
-export interface Job {
-  id: string;
-  tool: string;
-  status: JobStatus;
-  progress: number;
-  inputs: string[];
-  params: Record<string, unknown>;
-  outputs: MediaFile[];
-  archive?: MediaFile;
-  error?: { message: string; error_msg?: string; error_log?: string };
-  queuePosition?: number;
-  createdAt: string;
-  startedAt?: string;
-  finishedAt?: string;
-  expiresAt: string;
-}
+export {
+  JOB_STATUSES,
+  type Job,
+  type JobStatus,
+  type MediaFile,
+  type MediaKind,
+  type Page,
+} from '../../../shell/src/api/types.ts';
 
 export interface Stats {
   jobs: Record<'total' | JobStatus, number>;
@@ -106,9 +77,4 @@ export interface ArticleSummary {
 export interface Article extends ArticleSummary {
   body: string;
   html: string;
-}
-
-export interface Page<T> {
-  items: T[];
-  nextCursor: string | null;
 }

@@ -6,6 +6,7 @@ import type { RemotePageProps } from '../../../shell/src/federation/contract.ts'
 import { PAGE_META } from '../../../shell/src/pages/page-meta.ts';
 import { formatBytes, formatDate, formatHours, formatPrice } from '../../../shell/src/ui/format.ts';
 import { Modal } from '../../../shell/src/ui/Modal.tsx';
+import { PlanLimits } from '../../../shell/src/ui/PlanLimits.tsx';
 import { Skeleton } from '../../../shell/src/ui/Skeleton.tsx';
 import { useDocumentTitle } from '../../../shell/src/ui/use-document-title.ts';
 import { invalidate, keys } from '../api/cache-tags.ts';
@@ -170,14 +171,7 @@ export function PlanPage({ host }: RemotePageProps) {
             <li key={plan.id} className={`plan${plan.id === s.plan ? ' current' : ''}`}>
               <h3>{plan.name}</h3>
               <p className="price">{formatPrice(plan.price)}</p>
-              <ul className="limits">
-                <li>Files up to {formatBytes(plan.limits.maxFileBytes)}</li>
-                <li>
-                  {plan.limits.concurrentJobs} job{plan.limits.concurrentJobs === 1 ? '' : 's'} at once
-                </li>
-                <li>Files kept {formatHours(plan.limits.retentionHours)}</li>
-                <li>Up to {plan.limits.batchSize} files per job</li>
-              </ul>
+              <PlanLimits limits={plan.limits} />
               {kind === 'current' ? (
                 <p className="badge">Your plan</p>
               ) : kind === 'cancel-downgrade' ? (

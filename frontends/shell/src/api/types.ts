@@ -1,4 +1,7 @@
-/** Response shapes of the API routes the shell reads (shared/API.md). */
+/**
+ * Response shapes of the API routes (shared/API.md), for the shell and, for files and jobs, the
+ * remotes too: one definition each, so a change of the API is made in one place.
+ */
 export interface Tool {
   name: string;
   kind: 'tool' | 'converter';
@@ -44,4 +47,45 @@ export interface Me {
   name: string;
   plan: string;
   roles: string[];
+}
+
+export type MediaKind = 'video' | 'image' | 'audio' | 'archive';
+
+/** A file record (API.md "Files"): an upload or a job's output. */
+export interface MediaFile {
+  id: string;
+  name: string;
+  size: number;
+  mime: string;
+  media: MediaKind;
+  width?: number;
+  height?: number;
+  duration?: number;
+  fps?: number;
+  hasAudio?: boolean;
+  source: 'upload' | 'output';
+  jobId?: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
+export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'canceled';
+export const JOB_STATUSES: readonly JobStatus[] = ['queued', 'running', 'succeeded', 'failed', 'canceled'];
+export const TERMINAL_STATUSES: ReadonlySet<JobStatus> = new Set(['succeeded', 'failed', 'canceled']);
+
+export interface Job {
+  id: string;
+  tool: string;
+  status: JobStatus;
+  progress: number;
+  inputs: string[];
+  params: Record<string, unknown>;
+  outputs: MediaFile[];
+  archive?: MediaFile;
+  error?: { message: string; error_msg?: string; error_log?: string };
+  queuePosition?: number;
+  createdAt: string;
+  startedAt?: string;
+  finishedAt?: string;
+  expiresAt: string;
 }

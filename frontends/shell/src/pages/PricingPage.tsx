@@ -3,7 +3,8 @@ import { Link } from '@mediakit/web-shared/router';
 import type { Plan } from '../api/types.ts';
 import { useSession } from '../session/use-session.ts';
 import { useShell } from '../shell-context.tsx';
-import { formatBytes, formatHours, formatPrice } from '../ui/format.ts';
+import { formatPrice } from '../ui/format.ts';
+import { PlanLimits } from '../ui/PlanLimits.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
 import { useDocumentTitle } from '../ui/use-document-title.ts';
 import { PAGE_META } from './page-meta.ts';
@@ -29,15 +30,9 @@ export function PricingPage() {
               <li key={plan.id} className={`plan${current ? ' current' : ''}`}>
                 <h2>{plan.name}</h2>
                 <p className="price">{formatPrice(plan.price)}</p>
-                <ul className="limits">
-                  <li>Files up to {formatBytes(plan.limits.maxFileBytes)}</li>
-                  <li>
-                    {plan.limits.concurrentJobs} job{plan.limits.concurrentJobs === 1 ? '' : 's'} at once
-                  </li>
-                  <li>Files kept {formatHours(plan.limits.retentionHours)}</li>
-                  <li>Up to {plan.limits.batchSize} files per job</li>
+                <PlanLimits limits={plan.limits}>
                   <li>No watermark</li>
-                </ul>
+                </PlanLimits>
                 {current ? (
                   <p className="badge">Your plan</p>
                 ) : signedIn ? (

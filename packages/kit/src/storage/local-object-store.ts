@@ -17,6 +17,7 @@ import { basename, dirname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { NotFoundError } from '../errors.ts';
+import { isProcessAlive } from '../process-alive.ts';
 import { assertValidRange } from './byte-range.ts';
 import { assertValidKey, assertValidPrefix, InvalidObjectKeyError } from './object-key.ts';
 import type { ByteRange, ObjectInfo, ObjectStore } from './ports.ts';
@@ -54,7 +55,7 @@ export function createLocalObjectStore(dir: string): ObjectStore {
   async function sweepDeadWriters(): Promise<void> {
     for (const name of await readdir(tempDir).catch(() => [] as string[])) {
       const pid = Number(/^(\d+)-/.exec(name)?.[1]);
-      if (!pid || pid === process.pid || isAlive(pid)) continue;
+      if (!pid || pid === process.pid || isProcessAlive(pid)) continue;
       await removeFile(join(tempDir, name)).catch(() => {});
     }
   }
@@ -242,15 +243,5 @@ async function readContentType(metadataFile: string): Promise<string | undefined
   } catch (error) {
     if (codeOf(error) === 'ENOENT' || codeOf(error) === 'ENOTDIR') return undefined;
     throw error;
-  }
-}
-
-/** Whether a process with this pid exists (EPERM: it does, but belongs to someone else). */
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
