@@ -218,8 +218,8 @@ export function ToolWorkspace({ host, tool, tools, action }: WorkspaceProps) {
           <span className="step-number">2</span> {fields.length > 0 ? 'Choose the settings' : 'Run it'}
         </h2>
         {Editor && ordered.length > 0 && (
-          // Fetched with the first file, as every editor shows nothing before; a form does without it.
-          <LazyPart>
+          // Fetched with the first file, as every editor shows nothing before; the form works without it.
+          <LazyPart failed={(retry) => <EditorUnavailable onRetry={retry} />}>
             <Editor
               host={host}
               tool={tool}
@@ -286,6 +286,17 @@ export function ToolWorkspace({ host, tool, tools, action }: WorkspaceProps) {
 }
 
 /** The job is done but the part that shows its result did not load (the connection dropped). */
+function EditorUnavailable({ onRetry }: { onRetry(): void }) {
+  return (
+    <p className="notice" role="alert">
+      The visual editor did not load (is the connection down?). The settings below still work.{' '}
+      <button type="button" className="button" onClick={onRetry}>
+        Try again
+      </button>
+    </p>
+  );
+}
+
 function ResultUnavailable({ onRetry }: { onRetry(): void }) {
   return (
     <p className="notice" role="alert">

@@ -10,7 +10,7 @@ export function prepareToFollowJobs(): void {
 /**
  * `followJob`, with its code (the stream reader and its retries) fetched with the first job rather
  * than with the tool page: a visit that runs no job never needs it. Same contract: returns at once
- * a function that stops following; a code load that fails is reported through `onError`.
+ * a function that stops following; a code load that fails is reported through `onError`, with what to do.
  */
 export function followJobLazily(...args: Parameters<typeof followJob>): () => void {
   const [, , handlers] = args;
@@ -20,8 +20,13 @@ export function followJobLazily(...args: Parameters<typeof followJob>): () => vo
     (events) => {
       if (!stopped) stopStream = events.followJob(...args);
     },
-    (error: unknown) => {
-      if (!stopped) handlers.onError(error);
+    () => {
+      if (!stopped)
+        handlers.onError(
+          new Error(
+            'This page lost its connection and cannot show the job’s progress. The job keeps running: reload the page when you are back online (signed in, you also find it under Dashboard → Jobs).',
+          ),
+        );
     },
   );
   return () => {
