@@ -163,6 +163,10 @@ export async function webPart(ctx: BenchContext, platform: PlatformHandle): Prom
         if (keepIn) {
           const name = `${route.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}-${i + 1}.json`;
           await writeFile(join(keepIn, name), JSON.stringify(lhr));
+          // The page's trace too: which task blocked the main thread (tasks of 50 ms and more after
+          // the 4x slowdown are its total blocking time).
+          const { Trace } = result.artifacts as unknown as { Trace?: unknown };
+          if (Trace) await writeFile(join(keepIn, `trace-${name}`), JSON.stringify(Trace));
         }
         results.push({
           score: (lhr.categories.performance.score ?? Number.NaN) * 100,

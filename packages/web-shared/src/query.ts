@@ -8,6 +8,7 @@ export {
   QueryCache,
   QueryClient,
   QueryClientProvider,
+  queryOptions,
   useInfiniteQuery,
   useMutation,
   useQuery,

@@ -1,5 +1,4 @@
 /** Response shapes of the API routes the dashboard reads (shared/API.md, docs/api-extensions.md). */
-import type { JobStatus } from '../../../shell/src/api/types.ts';
 
 export {
   JOB_STATUSES,
@@ -8,14 +7,8 @@ export {
   type MediaFile,
   type MediaKind,
   type Page,
+  type Stats,
 } from '../../../shell/src/api/types.ts';
-
-export interface Stats {
-  jobs: Record<'total' | JobStatus, number>;
-  files: { count: number; bytes: number };
-  /** The id of the plan in effect now. */
-  plan: string;
-}
 
 export interface Billing {
   name: string;

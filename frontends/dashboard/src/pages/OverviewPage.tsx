@@ -1,13 +1,13 @@
 import { useQuery } from '@mediakit/web-shared/query';
+import { useDeferredValue } from 'react';
 import { Link } from '@mediakit/web-shared/router';
-import type { Plan, Tool } from '../../../shell/src/api/types.ts';
+import type { Job, Plan, Stats, Tool } from '../../../shell/src/api/types.ts';
 import type { RemotePageProps } from '../../../shell/src/federation/contract.ts';
+import { overviewQueries } from '../../../shell/src/federation/page-data.ts';
 import { PAGE_META, toolPath } from '../../../shell/src/pages/page-meta.ts';
 import { formatBytes, formatHours } from '../../../shell/src/ui/format.ts';
 import { Skeleton } from '../../../shell/src/ui/Skeleton.tsx';
 import { useDocumentTitle } from '../../../shell/src/ui/use-document-title.ts';
-import { keys } from '../api/cache-tags.ts';
-import type { Job, Page, Stats } from '../api/types.ts';
 import { JobStatusBadge } from '../components/JobStatusBadge.tsx';
 import { EmptyState, LoadError } from '../components/PageStates.tsx';
 import { mostUsedTools } from '../lib/most-used.ts';
@@ -18,131 +18,159 @@ const STATUS_ORDER = ['queued', 'running', 'succeeded', 'failed', 'canceled'] as
 /** `/dashboard`: jobs by status, storage against the plan, recent jobs, quick links. */
 export function OverviewPage({ host }: RemotePageProps) {
   useDocumentTitle(PAGE_META['/dashboard'].title);
-  const { api } = host;
-  const stats = useQuery({ queryKey: keys.stats(), queryFn: () => api.get<Stats>('/stats'), staleTime: 0 });
-  const plans = useQuery({ queryKey: keys.plans(), queryFn: () => api.get<{ plans: Plan[] }>('/plans') });
-  const recent = useQuery({
-    queryKey: [...keys.jobs(''), 'recent'],
-    queryFn: () => api.get<Page<Job>>('/jobs', { query: { limit: 50 } }),
-    staleTime: 0,
-  });
-  const tools = useQuery({ queryKey: keys.tools(), queryFn: () => api.get<{ tools: Tool[] }>('/tools') });
-  const plan = plans.data?.plans.find((p) => p.id === stats.data?.plan);
+  // The shell has usually started these on the visit's first load (federation/page-data.ts).
+  const queries = overviewQueries(host.api);
+  const stats = useQuery(queries.stats);
+  const plans = useQuery(queries.plans);
+  const recent = useQuery(queries.recent);
+  const tools = useQuery(queries.tools);
   const name = host.session.user?.name || host.session.user?.email;
-  const titleOf = (tool: string) => tools.data?.tools.find((t) => t.name === tool)?.title ?? tool;
-  const greeting = (
-    <>
-      <h1>Dashboard</h1>
-      <p className="lead">{name ? `Welcome back, ${name}.` : 'Welcome back.'}</p>
-    </>
-  );
-  // The sections are stacked and each one's height depends on its answer: filled in one by one,
-  // every section that grew pushed the ones below it down (Lighthouse CLS 0.2 on a phone). One
-  // placeholder until every answer is in (or failed), then the whole page at once, moves nothing.
-  if ([stats, plans, recent, tools].some((query) => query.isPending)) {
-    return (
-      <>
-        {greeting}
-        <Skeleton label="Loading your dashboard" lines={12} />
-      </>
-    );
-  }
+  // The sections are stacked and each one's height depends on its answers: filled in one by one,
+  // every section that grew pushed the ones below it down (Lighthouse CLS 0.2 on a phone). So the
+  // page draws at once what has a fixed size (the greeting, the job counts with placeholders, the
+  // next heading) and everything below them in one go once every answer is in (or failed):
+  // nothing drawn ever moves.
+  const pending = [stats, plans, recent, tools].some((query) => query.isPending);
+  // The lower sections render in a second, interruptible pass even when the answers are already
+  // in (the shell starts the requests early): the first paint comes sooner and a slow phone's
+  // main thread is never blocked by the whole page at once.
+  const settled = useDeferredValue(!pending, false);
+  const catalog = tools.data?.tools ?? [];
 
   return (
     <>
-      {greeting}
+      <h1>Dashboard</h1>
+      <p className="lead">{name ? `Welcome back, ${name}.` : 'Welcome back.'}</p>
 
-      <section aria-labelledby="overview-jobs">
+      <section aria-labelledby="overview-jobs" aria-busy={stats.isPending}>
         <h2 id="overview-jobs">Jobs</h2>
-        {!stats.data ? (
+        {stats.isError && !stats.data ? (
           <LoadError what="Your numbers" error={stats.error} onRetry={() => void stats.refetch()} />
         ) : (
-          <ul className="stat-grid">
-            <li className="stat">
-              <span className="stat-value">{stats.data.jobs.total}</span>
-              <span className="stat-label">all jobs</span>
-            </li>
-            {STATUS_ORDER.map((key) => (
-              <li key={key} className="stat">
-                <Link className="stat-link" to={`/dashboard/job-status?status=${key}`}>
-                  <span className="stat-value">{stats.data.jobs[key]}</span>
-                  <span className="stat-label">{key}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <JobCounts counts={stats.data?.jobs} />
         )}
       </section>
 
-      <section aria-labelledby="overview-storage">
+      <section aria-labelledby="overview-storage" aria-busy={!settled}>
         <h2 id="overview-storage">Storage and plan</h2>
-        {stats.data && (
-          <ul className="stat-grid">
-            <li className="stat">
-              <span className="stat-value">{formatBytes(stats.data.files.bytes)}</span>
-              <span className="stat-label">
-                storage used by {stats.data.files.count} file{stats.data.files.count === 1 ? '' : 's'}
-              </span>
-            </li>
-            <li className="stat">
-              <span className="stat-value">{plan?.name ?? stats.data.plan}</span>
-              <span className="stat-label">
-                {plan
-                  ? `plan: files up to ${formatBytes(plan.limits.maxFileBytes)}, kept ${formatHours(plan.limits.retentionHours)}, ${plan.limits.concurrentJobs} job${plan.limits.concurrentJobs === 1 ? '' : 's'} at once`
-                  : 'plan'}
-              </span>
-              <Link to="/dashboard/pricing">Manage plan</Link>
-            </li>
-          </ul>
-        )}
-      </section>
-
-      <section aria-labelledby="overview-recent">
-        <h2 id="overview-recent">Recent jobs</h2>
-        {!recent.data ? (
-          <LoadError what="Your recent jobs" error={recent.error} onRetry={() => void recent.refetch()} />
-        ) : recent.data.items.length === 0 ? (
-          <EmptyState title="No jobs yet.">
-            <p>
-              Pick a tool below or from <Link to="/dashboard/tools">all tools</Link>; your jobs show up here.
-            </p>
-          </EmptyState>
+        {!settled ? (
+          <Skeleton label="Loading your dashboard" lines={10} />
         ) : (
-          <>
-            <ul className="row-list">
-              {recent.data.items.slice(0, 5).map((job) => (
-                <li key={job.id} className="row">
-                  <span className="row-main">
-                    <strong>{titleOf(job.tool)}</strong>
-                    <span className="meta"> · {formatDateTime(job.createdAt)}</span>
-                  </span>
-                  <JobStatusBadge status={job.status} />
-                </li>
-              ))}
-            </ul>
-            <p>
-              <Link to="/dashboard/job-status">All jobs</Link>
-            </p>
-          </>
+          stats.data && <StorageAndPlan stats={stats.data} plans={plans.data?.plans ?? []} />
         )}
       </section>
 
-      <section aria-labelledby="overview-quick">
-        <h2 id="overview-quick">Quick links</h2>
-        <ul className="card-grid quick-links">
-          {mostUsedTools(recent.data?.items ?? []).map((name) => {
-            const tool = tools.data?.tools.find((t) => t.name === name);
-            return (
-              <li key={name}>
-                <Link className="card" to={toolPath(tool ?? { kind: 'tool', name })}>
-                  <span className="card-title">{tool?.title ?? name}</span>
-                  {tool && <span className="card-text">{tool.description}</span>}
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      </section>
+      {settled && (
+        <>
+          <section aria-labelledby="overview-recent">
+            <h2 id="overview-recent">Recent jobs</h2>
+            {!recent.data ? (
+              <LoadError what="Your recent jobs" error={recent.error} onRetry={() => void recent.refetch()} />
+            ) : (
+              <RecentJobs jobs={recent.data.items} catalog={catalog} />
+            )}
+          </section>
+
+          <section aria-labelledby="overview-quick">
+            <h2 id="overview-quick">Quick links</h2>
+            <QuickLinks jobs={recent.data?.items ?? []} catalog={catalog} />
+          </section>
+        </>
+      )}
     </>
+  );
+}
+
+/** All jobs and each status, a link to that status's list; a dash until the numbers are in. */
+function JobCounts({ counts }: { counts: Stats['jobs'] | undefined }) {
+  const value = (key: keyof Stats['jobs']) => counts?.[key] ?? '–';
+  return (
+    <ul className="stat-grid">
+      <li className="stat">
+        <span className="stat-value">{value('total')}</span>
+        <span className="stat-label">all jobs</span>
+      </li>
+      {STATUS_ORDER.map((key) => (
+        <li key={key} className="stat">
+          <Link className="stat-link" to={`/dashboard/job-status?status=${key}`}>
+            <span className="stat-value">{value(key)}</span>
+            <span className="stat-label">{key}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function StorageAndPlan({ stats, plans }: { stats: Stats; plans: Plan[] }) {
+  const plan = plans.find((p) => p.id === stats.plan);
+  return (
+    <ul className="stat-grid">
+      <li className="stat">
+        <span className="stat-value">{formatBytes(stats.files.bytes)}</span>
+        <span className="stat-label">
+          storage used by {stats.files.count} file{stats.files.count === 1 ? '' : 's'}
+        </span>
+      </li>
+      <li className="stat">
+        <span className="stat-value">{plan?.name ?? stats.plan}</span>
+        <span className="stat-label">
+          {plan
+            ? `plan: files up to ${formatBytes(plan.limits.maxFileBytes)}, kept ${formatHours(plan.limits.retentionHours)}, ${plan.limits.concurrentJobs} job${plan.limits.concurrentJobs === 1 ? '' : 's'} at once`
+            : 'plan'}
+        </span>
+        <Link to="/dashboard/pricing">Manage plan</Link>
+      </li>
+    </ul>
+  );
+}
+
+function RecentJobs({ jobs, catalog }: { jobs: Job[]; catalog: Tool[] }) {
+  if (jobs.length === 0) {
+    return (
+      <EmptyState title="No jobs yet.">
+        <p>
+          Pick a tool below or from <Link to="/dashboard/tools">all tools</Link>; your jobs show up here.
+        </p>
+      </EmptyState>
+    );
+  }
+  const titleOf = (tool: string) => catalog.find((t) => t.name === tool)?.title ?? tool;
+  return (
+    <>
+      <ul className="row-list">
+        {jobs.slice(0, 5).map((job) => (
+          <li key={job.id} className="row">
+            <span className="row-main">
+              <strong>{titleOf(job.tool)}</strong>
+              <span className="meta"> · {formatDateTime(job.createdAt)}</span>
+            </span>
+            <JobStatusBadge status={job.status} />
+          </li>
+        ))}
+      </ul>
+      <p>
+        <Link to="/dashboard/job-status">All jobs</Link>
+      </p>
+    </>
+  );
+}
+
+/** The tools used most in the recent jobs (or the popular ones for a new account). */
+function QuickLinks({ jobs, catalog }: { jobs: Job[]; catalog: Tool[] }) {
+  return (
+    <ul className="card-grid quick-links">
+      {mostUsedTools(jobs).map((name) => {
+        const tool = catalog.find((t) => t.name === name);
+        return (
+          <li key={name}>
+            <Link className="card" to={toolPath(tool ?? { kind: 'tool', name })}>
+              <span className="card-title">{tool?.title ?? name}</span>
+              {tool && <span className="card-text">{tool.description}</span>}
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
   );
 }

@@ -89,3 +89,11 @@ export interface Job {
   finishedAt?: string;
   expiresAt: string;
 }
+
+/** `GET /stats`: the caller's numbers (docs/api-extensions.md). */
+export interface Stats {
+  jobs: Record<'total' | JobStatus, number>;
+  files: { count: number; bytes: number };
+  /** The id of the plan in effect now. */
+  plan: string;
+}
