@@ -1,6 +1,6 @@
 import { useQuery } from '@mediakit/web-shared/query';
-import { useDeferredValue } from 'react';
 import { Link } from '@mediakit/web-shared/router';
+import { useDeferredValue } from 'react';
 import type { Job, Plan, Stats, Tool } from '../../../shell/src/api/types.ts';
 import type { RemotePageProps } from '../../../shell/src/federation/contract.ts';
 import { overviewQueries } from '../../../shell/src/federation/page-data.ts';
