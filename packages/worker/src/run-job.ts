@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -101,16 +101,24 @@ async function storeOutput(
   output: ToolOutput,
   label: string,
 ): Promise<filesV1.File> {
-  const info = await inspectFile(output.path);
-  if (!info)
-    throw new Error(`${job.tool} wrote an output that cannot be read back: ${basename(output.path)}`);
-  const { size } = await stat(output.path);
   const id = derivedId(`${job.jobId}:${job.attempt}`, label);
   const objectKey = `outputs/${job.jobId}/${id}`;
-  // Read in 1 MiB pieces (not 64 KiB): a large video output is stored in a sixteenth of the reads.
-  await deps.objects.put(objectKey, createReadStream(output.path, { highWaterMark: 1024 * 1024 }), {
-    contentType: info.mime,
-  });
+  // Reading the output's facts (for a video, an ffprobe process: ~70 ms, mostly its start-up) and
+  // storing it (encrypting, syncing to disk) overlap: each used to wait for the other. The stored
+  // object gets no content type of its own: it is ciphertext, and every reader takes the type from
+  // the file record registered below.
+  const [inspected, stored] = await Promise.allSettled([
+    inspectFile(output.path),
+    // Read in 1 MiB pieces (not 64 KiB): a large video output is stored in a sixteenth of the reads.
+    deps.objects.put(objectKey, createReadStream(output.path, { highWaterMark: 1024 * 1024 })),
+  ]);
+  const info = inspected.status === 'fulfilled' ? inspected.value : null;
+  if (stored.status === 'rejected' || !info) {
+    if (stored.status === 'fulfilled') await deps.objects.delete(objectKey).catch(() => {});
+    if (inspected.status === 'rejected') throw inspected.reason;
+    if (stored.status === 'rejected') throw stored.reason;
+    throw new Error(`${job.tool} wrote an output that cannot be read back: ${basename(output.path)}`);
+  }
   // inspectFile leaves out what it could not read, so the spread sends only known fields.
   return deps.files.registerOutput({
     ...info,
@@ -119,7 +127,7 @@ async function storeOutput(
     jobId: job.jobId,
     name: output.name,
     objectKey,
-    size,
+    size: stored.value.size,
     expiresAt: job.expiresAt,
   });
 }

@@ -1,4 +1,4 @@
-import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type NatsServerHandle, startNatsServer } from '@mediakit/devstack';
@@ -32,6 +32,7 @@ let nc: NatsConnection;
 let loop: WorkerLoop;
 let dir: string;
 let workerTmp: string;
+let objects: ReturnType<typeof createLocalObjectStore>;
 const events: JobEvent[] = [];
 const registered: filesV1.RegisterOutputRequest[] = [];
 const calls = new Map<string, number>();
@@ -68,6 +69,13 @@ const handlers: Record<string, ToolHandler> = {
       { path: b, name: 'same.png' },
     ];
   },
+  // Claims a PNG but writes bytes nothing can read: a bug in a tool, not the user's file.
+  unreadable: async (ctx) => {
+    count(ctx.inputs[0].fileId);
+    const out = join(ctx.outDir, 'out.png');
+    await writeFile(out, Buffer.alloc(4096, 7));
+    return [{ path: out, name: 'out.png' }];
+  },
   waitForCancel: async (ctx) => {
     count(ctx.inputs[0].fileId);
     await new Promise((_, reject) => ctx.signal.addEventListener('abort', () => reject(ctx.signal.reason)));
@@ -85,7 +93,7 @@ beforeAll(async () => {
   await ensureJobStreams(jsm);
   await ensureWorkerConsumer(jsm, 'imager', { ackWaitMs: ACK_WAIT_MS, maxDeliver: 3 });
 
-  const objects = createLocalObjectStore(join(dir, 'objects'));
+  objects = createLocalObjectStore(join(dir, 'objects'));
   await objects.put(
     'uploads/in',
     await sharp({ create: { width: 8, height: 8, channels: 3, background: '#f00' } })
@@ -197,6 +205,17 @@ describe('worker loop', () => {
     const ids = registered.filter((r) => r.jobId === 'multi-1').map((r) => r.id);
     expect(new Set(ids).size).toBe(3);
   });
+
+  it('fails a job whose output cannot be read back, and keeps nothing of it', async () => {
+    await dispatch('unreadable-1', 'unreadable');
+    const final = await finalEvent('unreadable-1', 30_000);
+    expect(final.kind).toBe('failed');
+    // Our fault, not the user's: retried, then failed.
+    expect(calls.get('unreadable-1')).toBe(3);
+    // The output was being stored while it was read: what was stored is deleted again.
+    expect(await objects.list('outputs/unreadable-1/')).toEqual([]);
+    expect(registered.filter((r) => r.jobId === 'unreadable-1')).toEqual([]);
+  }, 40_000);
 
   it('stops a running job when it is canceled', async () => {
     await dispatch('cancel-1', 'waitForCancel');

@@ -29,7 +29,7 @@ export interface ObjectEncryptionKeys {
  * with its own data key (format and reasoning in encryption-format.ts); the wrapped store only ever
  * sees ciphertext. Reads authenticate every chunk before releasing a byte of it, so a flipped,
  * missing or reordered byte becomes an ObjectIntegrityError (the promise rejects or the stream
- * errors), never wrong data. Both directions stream with one 64 KiB chunk in memory, and a Range
+ * errors), never wrong data. Both directions stream with about 1 MiB in memory, and a Range
  * read fetches only the chunks the range touches (plus the header).
  *
  * Keys, listing, deletion and content types pass through unchanged: they are not encrypted.
@@ -48,7 +48,7 @@ export function createEncryptedObjectStore(inner: ObjectStore, keys: ObjectEncry
       (async function* () {
         const { dataKey: rawDataKey, header } = newDataKey(keys.current, key);
         const dataKey = createSecretKey(rawDataKey);
-        yield header;
+        const out = new Batch(header);
         const pending = new PendingBytes(Buffer.alloc(0));
         let index = 0;
         for await (const piece of Buffer.isBuffer(body) ? [body] : body) {
@@ -56,10 +56,13 @@ export function createEncryptedObjectStore(inner: ObjectStore, keys: ObjectEncry
           size += bytes.length;
           pending.push(bytes);
           // Strictly more than a chunk: only then is the chunk known not to be the last.
-          while (pending.size > CHUNK_SIZE)
-            yield sealChunk(dataKey, index++, false, pending.take(CHUNK_SIZE));
+          while (pending.size > CHUNK_SIZE) {
+            out.push(sealChunk(dataKey, index++, false, pending.take(CHUNK_SIZE)));
+            if (out.full) yield out.take();
+          }
         }
-        yield sealChunk(dataKey, index, true, pending.take(pending.size));
+        out.push(sealChunk(dataKey, index, true, pending.take(pending.size)));
+        yield out.take();
       })(),
       { objectMode: false },
     );
@@ -172,15 +175,20 @@ async function* decryptChunks(options: {
     return plain.subarray(Math.max(0, range.start - offset), Math.max(0, range.end - offset + 1));
   };
 
+  const out = new Batch();
   try {
     for (;;) {
+      // What is decrypted goes on before the next read from the store can wait.
+      if (pending.size <= SEALED_CHUNK_SIZE && out.size > 0) yield out.take();
       await pending.fill(chunks, SEALED_CHUNK_SIZE + 1);
       if (pending.size <= SEALED_CHUNK_SIZE) break; // the stream has ended: the rest is the final piece
       const plain = openChunk(dataKey, index, false, pending.take(SEALED_CHUNK_SIZE));
       if (!plain) throw new ObjectIntegrityError(key, `chunk ${index} failed authentication`);
-      yield trim(plain, index);
+      out.push(trim(plain, index));
+      if (out.full) yield out.take();
       index += 1;
     }
+    if (out.size > 0) yield out.take();
     if (pending.size === 0) {
       // Nothing where a chunk should be: a range that starts past the end gets nothing (as from
       // the stores themselves); a read from the start means the object was cut.
@@ -248,5 +256,37 @@ class PendingBytes {
     }
     this.size -= size;
     return taken;
+  }
+}
+
+/**
+ * Sealed or opened chunks joined into about 1 MiB before they are passed on. One 64 KiB chunk per
+ * stream step cost more than the AES itself: a 55 MB video took ~145 ms to decrypt into a file and
+ * ~210 ms to encrypt and store, against ~40 ms to copy it; the join copies each byte once (~10 ms).
+ */
+class Batch {
+  static readonly BYTES = 1024 * 1024;
+  private pieces: Buffer[] = [];
+  size = 0;
+
+  constructor(first?: Buffer) {
+    if (first) this.push(first);
+  }
+
+  get full(): boolean {
+    return this.size >= Batch.BYTES;
+  }
+
+  push(piece: Buffer): void {
+    this.pieces.push(piece);
+    this.size += piece.length;
+  }
+
+  /** Everything gathered, as one buffer (the piece itself when there is one). */
+  take(): Buffer {
+    const joined = this.pieces.length === 1 ? this.pieces[0] : Buffer.concat(this.pieces, this.size);
+    this.pieces = [];
+    this.size = 0;
+    return joined;
   }
 }
