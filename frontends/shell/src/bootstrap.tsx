@@ -1,13 +1,11 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
-import { prefetchPageData } from './federation/page-data.ts';
 import { startIdleReload } from './session/idle-reload.ts';
 import { createShell } from './shell.ts';
 import { warmUpWhenSettled } from './ui/warm-up.ts';
 
 const shell = createShell();
-prefetchPageData(window.location.pathname, shell);
 startIdleReload(window, () => window.location.reload());
 
 const root = document.getElementById('root');

@@ -8,7 +8,6 @@ export {
   QueryCache,
   QueryClient,
   QueryClientProvider,
-  queryOptions,
   useInfiniteQuery,
   useMutation,
   useQuery,

@@ -16,8 +16,20 @@ export const STALE_AFTER = {
 
 export type Change = keyof typeof STALE_AFTER;
 
-/** Query keys of the dashboard: the shell's builders, which it also uses to start the overview's requests. */
-export { queryKeys as keys } from '../../../shell/src/api/query-keys.ts';
+/** Query keys of the dashboard, each under its tag (or its own root when the spec names none). */
+export const keys = {
+  stats: () => [CACHE_TAGS.stats] as const,
+  jobs: (status: string) => [CACHE_TAGS.jobs, 'list', status] as const,
+  files: (media: string) => [CACHE_TAGS.files, 'list', media] as const,
+  blogAdmin: (status: string) => [CACHE_TAGS.blog, 'admin', status] as const,
+  article: (slug: string) => [CACHE_TAGS.blog, 'admin', 'article', slug] as const,
+  plans: () => ['plans'] as const,
+  tools: () => ['tools'] as const,
+  subscription: () => ['subscription'] as const,
+  me: () => ['me'] as const,
+  tickets: (status: string, all: boolean) => ['tickets', 'list', status, all] as const,
+  ticket: (id: string) => ['tickets', 'one', id] as const,
+};
 
 /** Marks every query under the change's tags stale; the mounted ones refetch at once. */
 export async function invalidate(client: QueryClient, change: Change): Promise<void> {

@@ -3,11 +3,11 @@ import { Link } from '@mediakit/web-shared/router';
 import { useDeferredValue } from 'react';
 import type { Job, Plan, Stats, Tool } from '../../../shell/src/api/types.ts';
 import type { RemotePageProps } from '../../../shell/src/federation/contract.ts';
-import { overviewQueries } from '../../../shell/src/federation/page-data.ts';
 import { PAGE_META, toolPath } from '../../../shell/src/pages/page-meta.ts';
 import { formatBytes, formatHours } from '../../../shell/src/ui/format.ts';
 import { Skeleton } from '../../../shell/src/ui/Skeleton.tsx';
 import { useDocumentTitle } from '../../../shell/src/ui/use-document-title.ts';
+import { overviewQueries } from '../api/overview-queries.ts';
 import { JobStatusBadge } from '../components/JobStatusBadge.tsx';
 import { EmptyState, LoadError } from '../components/PageStates.tsx';
 import { mostUsedTools } from '../lib/most-used.ts';
@@ -18,7 +18,6 @@ const STATUS_ORDER = ['queued', 'running', 'succeeded', 'failed', 'canceled'] as
 /** `/dashboard`: jobs by status, storage against the plan, recent jobs, quick links. */
 export function OverviewPage({ host }: RemotePageProps) {
   useDocumentTitle(PAGE_META['/dashboard'].title);
-  // The shell has usually started these on the visit's first load (federation/page-data.ts).
   const queries = overviewQueries(host.api);
   const stats = useQuery(queries.stats);
   const plans = useQuery(queries.plans);

@@ -6,11 +6,10 @@ import { REMOTE_MOUNTS, type RemoteName } from './remote-mounts.ts';
  */
 export function remoteAt(pathname: string): RemoteName | undefined {
   const names = Object.keys(REMOTE_MOUNTS) as RemoteName[];
-  return names.find((name) => REMOTE_MOUNTS[name].some((pattern) => pathMatches(pattern, pathname)));
+  return names.find((name) => REMOTE_MOUNTS[name].some((pattern) => matches(pattern, pathname)));
 }
 
-/** Whether `pathname` is a page of the route `pattern`, the way the router matches it. */
-export function pathMatches(pattern: string, pathname: string): boolean {
+function matches(pattern: string, pathname: string): boolean {
   const want = pattern.split('/');
   // Like the router: case does not matter, nor a trailing slash.
   const got = pathname.toLowerCase().replace(/\/+$/, '').split('/');
