@@ -10,7 +10,7 @@ const CAUSES: Array<[prefix: string, cause: string]> = [
   ],
   [
     'Image per-job overhead',
-    "what is left per job, measured with timestamps in the worker: the dispatch reaching the imager (a JetStream pull) about 10 ms after the submit starts, fetching and decrypting the 2.4 MB input into the temp dir about 4 ms, reading its header again (the imager's limits) about 1 ms, storing the output (encrypted, fsynced) and registering it with the files service about 5–8 ms, and the `succeeded` event reaching the browser's stream through the jobs service about 3 ms. On a busy machine each of these waits for a core.",
+    "what is left per job, timed inside the imager one job at a time: fetching and decrypting the 2.4 MB input into the temp dir 3–6 ms, sharp's work 35–40 ms (the raw loop's 34), storing the output (its probe alongside) and registering it 7–11 ms; outside the imager (the submit, the dispatch through JetStream, the `succeeded` event reaching the client's stream) about 10 ms. That is about 20 ms over sharp. On top, in about half the jobs one of those steps stalls for 20–50 ms, most often the input fetch. The stall is not the disk (the same with the temp dir on tmpfs), not the other services (the same with the imager alone on one core), and not the imager's JavaScript (a CPU profile finds its main thread idle then; garbage collection is about 10 ms per job); its cause is still open, and it is what puts the p50 above 40 ms.",
   ],
   [
     'GET /jobs/{id}',
