@@ -31,8 +31,8 @@ export function OverviewPage({ host }: RemotePageProps) {
   // nothing drawn ever moves.
   const pending = [stats, plans, recent, tools].some((query) => query.isPending);
   // The lower sections render in a second, interruptible pass even when the answers are already
-  // in (the shell starts the requests early): the first paint comes sooner and a slow phone's
-  // main thread is never blocked by the whole page at once.
+  // in (a revisit, from the cache): the first paint comes sooner and a slow phone's main thread is
+  // never blocked by the whole page at once.
   const settled = useDeferredValue(!pending, false);
   const catalog = tools.data?.tools ?? [];
 
