@@ -17,6 +17,13 @@ import {
 import { assertValidKey } from './object-key.ts';
 import type { ByteRange, ObjectInfo, ObjectStore } from './ports.ts';
 
+/**
+ * Sealed or opened chunks are joined into about 1 MiB before they are passed on. One 64 KiB chunk
+ * per stream step cost more than the AES itself: a 55 MB video took ~145 ms to decrypt into a file
+ * and ~210 ms to encrypt and store, against ~40 ms to copy it; the join copies each byte once.
+ */
+const PASS_ON_BYTES = 1024 * 1024;
+
 export interface ObjectEncryptionKeys {
   /** Wraps the data key of every new object. */
   current: MasterKey;
@@ -48,7 +55,7 @@ export function createEncryptedObjectStore(inner: ObjectStore, keys: ObjectEncry
       (async function* () {
         const { dataKey: rawDataKey, header } = newDataKey(keys.current, key);
         const dataKey = createSecretKey(rawDataKey);
-        const out = new Batch(header);
+        const out = new PendingBytes(header);
         const pending = new PendingBytes(Buffer.alloc(0));
         let index = 0;
         for await (const piece of Buffer.isBuffer(body) ? [body] : body) {
@@ -58,11 +65,11 @@ export function createEncryptedObjectStore(inner: ObjectStore, keys: ObjectEncry
           // Strictly more than a chunk: only then is the chunk known not to be the last.
           while (pending.size > CHUNK_SIZE) {
             out.push(sealChunk(dataKey, index++, false, pending.take(CHUNK_SIZE)));
-            if (out.full) yield out.take();
+            if (out.size >= PASS_ON_BYTES) yield out.take(out.size);
           }
         }
         out.push(sealChunk(dataKey, index, true, pending.take(pending.size)));
-        yield out.take();
+        yield out.take(out.size);
       })(),
       { objectMode: false },
     );
@@ -175,20 +182,20 @@ async function* decryptChunks(options: {
     return plain.subarray(Math.max(0, range.start - offset), Math.max(0, range.end - offset + 1));
   };
 
-  const out = new Batch();
+  const out = new PendingBytes(Buffer.alloc(0));
   try {
     for (;;) {
       // What is decrypted goes on before the next read from the store can wait.
-      if (pending.size <= SEALED_CHUNK_SIZE && out.size > 0) yield out.take();
+      if (pending.size <= SEALED_CHUNK_SIZE && out.size > 0) yield out.take(out.size);
       await pending.fill(chunks, SEALED_CHUNK_SIZE + 1);
       if (pending.size <= SEALED_CHUNK_SIZE) break; // the stream has ended: the rest is the final piece
       const plain = openChunk(dataKey, index, false, pending.take(SEALED_CHUNK_SIZE));
       if (!plain) throw new ObjectIntegrityError(key, `chunk ${index} failed authentication`);
       out.push(trim(plain, index));
-      if (out.full) yield out.take();
+      if (out.size >= PASS_ON_BYTES) yield out.take(out.size);
       index += 1;
     }
-    if (out.size > 0) yield out.take();
+    if (out.size > 0) yield out.take(out.size);
     if (pending.size === 0) {
       // Nothing where a chunk should be: a range that starts past the end gets nothing (as from
       // the stores themselves); a read from the start means the object was cut.
@@ -212,7 +219,8 @@ async function* decryptChunks(options: {
  * Bytes read but not yet sealed or opened, kept as the pieces the stream gave. A chunk is copied
  * out only when it spans two pieces, and then only its own bytes: joining everything buffered
  * before each chunk copied every byte about twice, garbage that made up much of a worker's time
- * in GC while it fetched inputs (measured on the imager).
+ * in GC while it fetched inputs (measured on the imager). The same holds the sealed or opened chunks
+ * on their way out until about PASS_ON_BYTES have gathered.
  */
 class PendingBytes {
   private pieces: Buffer[];
@@ -256,37 +264,5 @@ class PendingBytes {
     }
     this.size -= size;
     return taken;
-  }
-}
-
-/**
- * Sealed or opened chunks joined into about 1 MiB before they are passed on. One 64 KiB chunk per
- * stream step cost more than the AES itself: a 55 MB video took ~145 ms to decrypt into a file and
- * ~210 ms to encrypt and store, against ~40 ms to copy it; the join copies each byte once (~10 ms).
- */
-class Batch {
-  static readonly BYTES = 1024 * 1024;
-  private pieces: Buffer[] = [];
-  size = 0;
-
-  constructor(first?: Buffer) {
-    if (first) this.push(first);
-  }
-
-  get full(): boolean {
-    return this.size >= Batch.BYTES;
-  }
-
-  push(piece: Buffer): void {
-    this.pieces.push(piece);
-    this.size += piece.length;
-  }
-
-  /** Everything gathered, as one buffer (the piece itself when there is one). */
-  take(): Buffer {
-    const joined = this.pieces.length === 1 ? this.pieces[0] : Buffer.concat(this.pieces, this.size);
-    this.pieces = [];
-    this.size = 0;
-    return joined;
   }
 }
