@@ -1,4 +1,5 @@
-import { Component, type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
+import { ErrorBoundary } from '../../shell/src/ui/ErrorBoundary.tsx';
 
 interface LazyPartProps {
   children: ReactNode;
@@ -16,25 +17,8 @@ interface LazyPartProps {
  */
 export function LazyPart({ children, failed }: LazyPartProps) {
   return (
-    <Boundary failed={failed}>
+    <ErrorBoundary label="Part of the page failed to load:" fallback={(retry) => failed?.(retry) ?? null}>
       <Suspense fallback={null}>{children}</Suspense>
-    </Boundary>
+    </ErrorBoundary>
   );
-}
-
-class Boundary extends Component<LazyPartProps, { failed: boolean }> {
-  state = { failed: false };
-
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-
-  componentDidCatch(error: unknown) {
-    console.error('Part of the page failed to load:', error);
-  }
-
-  render() {
-    if (!this.state.failed) return this.props.children;
-    return this.props.failed?.(() => this.setState({ failed: false })) ?? null;
-  }
 }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
+import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
 import type { RemoteName, RemoteRoutesModule } from './contract.ts';
-import { RemoteBoundary } from './RemoteBoundary.tsx';
 import { RemoteErrorPanel } from './RemoteErrorPanel.tsx';
 import { loadRemoteRoutes } from './remote-loader.ts';
 import { useHost } from './use-host.ts';
@@ -42,8 +42,11 @@ export function RemoteRoute({ remote, pattern }: { remote: RemoteName; pattern: 
   const Page = state.module.routes[pattern];
   if (!Page) return <RemoteErrorPanel onRetry={retry} />;
   return (
-    <RemoteBoundary fallback={(reset) => <RemoteErrorPanel onRetry={reset} />}>
+    <ErrorBoundary
+      label="A remote page failed to render:"
+      fallback={(reset) => <RemoteErrorPanel onRetry={reset} />}
+    >
       <Page host={host} />
-    </RemoteBoundary>
+    </ErrorBoundary>
   );
 }
