@@ -54,8 +54,11 @@ export function OverviewPage({ host }: RemotePageProps) {
         <h2 id="overview-storage">Storage and plan</h2>
         {!settled ? (
           <Skeleton label="Loading your dashboard" lines={10} />
+        ) : stats.data ? (
+          <StorageAndPlan stats={stats.data} plans={plans.data?.plans ?? []} />
         ) : (
-          stats.data && <StorageAndPlan stats={stats.data} plans={plans.data?.plans ?? []} />
+          // The numbers failed: the Jobs section above says so and offers Try again.
+          <p className="meta">Your storage and plan show here once your numbers load (Try again above).</p>
         )}
       </section>
 
