@@ -147,7 +147,7 @@ async function readAtLeast(
 ): Promise<Buffer> {
   // Already enough: handed back as it is, since concatenating would copy it for nothing.
   if (start.length >= size) return start;
-  const parts: Buffer[] = [start];
+  const parts: Buffer[] = start.length > 0 ? [start] : [];
   let length = start.length;
   while (length < size) {
     const next = await source.next();
@@ -155,7 +155,8 @@ async function readAtLeast(
     parts.push(next.value);
     length += next.value.length;
   }
-  return Buffer.concat(parts, length);
+  // Usually one read holds the header and much more: that read is passed on as it is.
+  return parts.length === 1 ? parts[0] : Buffer.concat(parts, length);
 }
 
 /**

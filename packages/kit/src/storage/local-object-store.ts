@@ -110,14 +110,19 @@ export function createLocalObjectStore(dir: string): ObjectStore {
     if (range) assertValidRange(range);
     // Open before returning, so a missing object rejects here rather than as a stream error. An
     // open file keeps its content even if a new upload renames over it meanwhile.
-    const handle = await openRegularFile(fileOf(key));
-    if (!handle) throw new NotFoundError(`Object ${key} was not found.`);
+    const opened = await openRegularFile(fileOf(key));
+    if (!opened) throw new NotFoundError(`Object ${key} was not found.`);
     // 1 MiB reads instead of the default 64 KiB: a sealed chunk of the encrypted store (64 KiB plus
     // its tag) then rarely straddles two reads, which saves joining them, and a 55 MB video is read
     // in 55 calls instead of 880 (measured: half the time of a full read through the encryption).
-    return handle.createReadStream({
+    // The end is always given (objects never change in place): without it the stream allocates a
+    // full 1 MiB for the last read and copies what it got into a smaller buffer, and garbage like
+    // that is what sends a worker into full garbage collections (see encrypted-object-store.ts).
+    const end = range ? range.end : opened.size - 1;
+    return opened.handle.createReadStream({
       highWaterMark: READ_BYTES,
-      ...(range ? { start: range.start, end: range.end } : {}),
+      start: range?.start ?? 0,
+      ...(end >= 0 ? { end } : {}),
     });
   }
 
@@ -212,8 +217,8 @@ async function statOrNull(path: string): Promise<Stats | null> {
   }
 }
 
-/** Opens a file for reading, or returns null when there is no file (missing, or a directory). */
-async function openRegularFile(path: string): Promise<FileHandle | null> {
+/** Opens a file for reading, with its size, or returns null when there is no file (missing, or a directory). */
+async function openRegularFile(path: string): Promise<{ handle: FileHandle; size: number } | null> {
   let handle: FileHandle;
   try {
     handle = await open(path, 'r');
@@ -221,7 +226,8 @@ async function openRegularFile(path: string): Promise<FileHandle | null> {
     if (codeOf(error) === 'ENOENT' || codeOf(error) === 'ENOTDIR' || codeOf(error) === 'EISDIR') return null;
     throw error;
   }
-  if ((await handle.stat()).isFile()) return handle;
+  const info = await handle.stat();
+  if (info.isFile()) return { handle, size: info.size };
   await handle.close();
   return null;
 }
