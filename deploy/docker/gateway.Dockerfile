@@ -15,10 +15,7 @@ RUN npm ci --ignore-scripts --no-audit --no-fund \
 
 # Run: Node 24 slim, non-root, nothing written outside the mounted /tmp and /data.
 FROM node:24-bookworm-slim
-# A small young generation: short GC pauses on the API's request path (LOW_PAUSE_NODE_FLAGS in
-# packages/devstack/src/stack.ts says why).
 ENV NODE_ENV=production \
-    NODE_OPTIONS=--max-semi-space-size=2 \
     HOST=0.0.0.0 \
     DATA_DIR=/data \
     TMP_DIR=/tmp
@@ -35,4 +32,6 @@ COPY --from=build --chown=root:root /src/frontends/dashboard/package.json ./fron
 USER 1000:1000
 EXPOSE 8080
 # Node 24 runs the TypeScript sources directly (type stripping); SIGTERM goes straight to node.
-CMD ["node", "services/gateway/src/main.ts"]
+# A small young generation: short GC pauses on the API's request path (LOW_PAUSE_NODE_FLAGS in
+# packages/devstack/src/stack.ts says why).
+CMD ["node", "--max-semi-space-size=2", "services/gateway/src/main.ts"]

@@ -26,4 +26,6 @@ COPY --from=build --chown=root:root /src/services/imager ./services/imager
 # The code belongs to root and is read-only for the service's user (node, uid 1000).
 USER 1000:1000
 # Node 24 runs the TypeScript sources directly (type stripping); SIGTERM goes straight to node.
-CMD ["node", "services/imager/src/main.ts"]
+# Full GCs start by share of headroom used, not V8's default rule (WORKER_NODE_FLAGS in
+# packages/devstack/src/stack.ts says why).
+CMD ["node", "--incremental-marking-soft-trigger=70", "--incremental-marking-hard-trigger=90", "services/imager/src/main.ts"]

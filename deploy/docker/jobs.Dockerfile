@@ -14,10 +14,7 @@ RUN npm ci --ignore-scripts --no-audit --no-fund \
 
 # Run: Node 24 slim, non-root, nothing written outside the mounted /tmp and /data.
 FROM node:24-bookworm-slim
-# A small young generation: short GC pauses on the API's request path (LOW_PAUSE_NODE_FLAGS in
-# packages/devstack/src/stack.ts says why).
 ENV NODE_ENV=production \
-    NODE_OPTIONS=--max-semi-space-size=2 \
     HOST=0.0.0.0 \
     DATA_DIR=/data \
     TMP_DIR=/tmp
@@ -29,4 +26,6 @@ COPY --from=build --chown=root:root /src/services/jobs ./services/jobs
 # The code belongs to root and is read-only for the service's user (node, uid 1000).
 USER 1000:1000
 # Node 24 runs the TypeScript sources directly (type stripping); SIGTERM goes straight to node.
-CMD ["node", "services/jobs/src/main.ts"]
+# A small young generation: short GC pauses on the API's request path (LOW_PAUSE_NODE_FLAGS in
+# packages/devstack/src/stack.ts says why).
+CMD ["node", "--max-semi-space-size=2", "services/jobs/src/main.ts"]

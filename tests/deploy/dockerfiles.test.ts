@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { serviceSpecs } from '@mediakit/devstack';
 import { describe, expect, it } from 'vitest';
 import { root } from './render.ts';
 
@@ -69,13 +70,15 @@ describe('Dockerfiles', () => {
   });
 
   it.each(services)(
-    '%s.Dockerfile runs Node 24 slim directly (SIGTERM reaches node), ffmpeg only for the transcoder',
+    '%s.Dockerfile runs Node 24 slim directly (SIGTERM reaches node) with its node flags, ffmpeg only for the transcoder',
     (name) => {
       const ins = parse(readFileSync(join(dockerDir, `${name}.Dockerfile`), 'utf8'));
       const last = finalStage(ins);
       expect(baseOf(last[0])).toBe('node:24-bookworm-slim');
       const cmd = last.find((i) => i.op === 'CMD');
-      expect(cmd && JSON.parse(cmd.args)).toEqual(['node', `services/${name}/src/main.ts`]);
+      // With the same node flags as `npm start` runs it with.
+      const nodeFlags = serviceSpecs.find((spec) => spec.name === name)?.nodeFlags ?? [];
+      expect(cmd && JSON.parse(cmd.args)).toEqual(['node', ...nodeFlags, `services/${name}/src/main.ts`]);
       const installsFfmpeg = ins.some((i) => i.op === 'RUN' && /apt-get install[^&]*\bffmpeg\b/.test(i.args));
       expect(installsFfmpeg).toBe(name === 'transcoder');
     },
