@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -149,19 +149,13 @@ export async function webPart(ctx: BenchContext, platform: PlatformHandle): Prom
       const results: LighthouseRun[] = [];
       for (let i = 0; i < runs; i++) {
         ctx.log(`web: Lighthouse ${route} (${i + 1}/${runs})`);
-        const result = await lighthouse(`${base}${route}`, {
-          port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance'],
-        });
-        const lhr = result?.lhr;
-        if (!lhr) throw new Error(`Lighthouse returned nothing for ${route}`);
-        if (lhr.runtimeError) throw new Error(`Lighthouse on ${route}: ${lhr.runtimeError.message}`);
+        const result = await lighthouseOnce(`${base}${route}`, port, ctx);
+        const lhr = result.lhr;
         // Whole reports on request, for finding what holds a page's largest paint back.
         const keepIn = process.env.BENCH_LIGHTHOUSE_DIR;
         if (keepIn) {
           const name = `${route.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}-${i + 1}.json`;
+          await mkdir(keepIn, { recursive: true });
           await writeFile(join(keepIn, name), JSON.stringify(lhr));
           // The page's trace too: which task blocked the main thread (tasks of 50 ms and more after
           // the 4x slowdown are its total blocking time).
@@ -241,4 +235,25 @@ Lighthouse's opportunities (first run, estimated savings):
 ${opportunityLines}
 `;
   return { markdown, targets };
+}
+
+/**
+ * One Lighthouse run of a page. A run whose trace Chromium failed to record (Lighthouse's
+ * NO_NAVSTART and the like, which happens now and then on this machine) is repeated once rather than
+ * failing the whole part: it says nothing about the page.
+ */
+async function lighthouseOnce(url: string, port: number, ctx: BenchContext) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+    });
+    if (!result?.lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const error = result.lhr.runtimeError;
+    if (!error) return result;
+    if (attempt === 2) throw new Error(`Lighthouse on ${url}: ${error.message}`);
+    ctx.log(`web: Lighthouse failed to record ${url} (${error.code}); running it again`);
+  }
 }
