@@ -56,7 +56,7 @@ export function createEncryptedObjectStore(inner: ObjectStore, keys: ObjectEncry
         const { dataKey: rawDataKey, header } = newDataKey(keys.current, key);
         const dataKey = createSecretKey(rawDataKey);
         const out = new PendingBytes(header);
-        const pending = new PendingBytes(Buffer.alloc(0));
+        const pending = new PendingBytes();
         let index = 0;
         for await (const piece of Buffer.isBuffer(body) ? [body] : body) {
           const bytes = Buffer.isBuffer(piece) ? piece : Buffer.from(piece as Uint8Array);
@@ -93,27 +93,35 @@ export function createEncryptedObjectStore(inner: ObjectStore, keys: ObjectEncry
           : undefined,
     );
     const source = stored[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-    let buffered: Buffer;
+    // What the first reads bring beyond the header is the start of the chunks.
+    let pending = new PendingBytes();
     let dataKey: Buffer;
     try {
-      buffered = await readAtLeast(source, HEADER_SIZE);
-      dataKey = openHeader(buffered, key, masters);
+      await pending.fill(source, HEADER_SIZE);
+      dataKey = openHeader(pending.take(Math.min(HEADER_SIZE, pending.size)), key, masters);
     } catch (error) {
       stored.destroy();
       throw error;
     }
     let chunks: AsyncIterator<Buffer> = source;
-    let rest = buffered.subarray(HEADER_SIZE);
     if (firstChunk > 0) {
       stored.destroy();
       const { start, end } = storedRangeOfChunks(firstChunk, lastChunk);
       chunks = (await inner.get(key, { start, end }))[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-      rest = Buffer.alloc(0);
+      pending = new PendingBytes();
     }
 
     return Readable.from(
       // One KeyObject for every chunk: a raw Buffer key is imported again by each decipher.
-      decryptChunks({ key, dataKey: createSecretKey(dataKey), chunks, rest, firstChunk, lastChunk, range }),
+      decryptChunks({
+        key,
+        dataKey: createSecretKey(dataKey),
+        chunks,
+        pending,
+        firstChunk,
+        lastChunk,
+        range,
+      }),
       { objectMode: false },
     );
   }
@@ -139,26 +147,6 @@ export function createEncryptedObjectStore(inner: ObjectStore, keys: ObjectEncry
   };
 }
 
-/** Reads from the iterator until at least `size` bytes are buffered (fewer only at the end). */
-async function readAtLeast(
-  source: AsyncIterator<Buffer>,
-  size: number,
-  start: Buffer = Buffer.alloc(0),
-): Promise<Buffer> {
-  // Already enough: handed back as it is, since concatenating would copy it for nothing.
-  if (start.length >= size) return start;
-  const parts: Buffer[] = start.length > 0 ? [start] : [];
-  let length = start.length;
-  while (length < size) {
-    const next = await source.next();
-    if (next.done) break;
-    parts.push(next.value);
-    length += next.value.length;
-  }
-  // Usually one read holds the header and much more: that read is passed on as it is.
-  return parts.length === 1 ? parts[0] : Buffer.concat(parts, length);
-}
-
 /**
  * Turns sealed chunks into plaintext, chunk by chunk, trimmed to the range. A chunk is known not to
  * be the object's last when more bytes follow it; the one at the end of the stream must carry the
@@ -168,13 +156,13 @@ async function* decryptChunks(options: {
   key: string;
   dataKey: KeyObject;
   chunks: AsyncIterator<Buffer>;
-  rest: Buffer;
+  /** Bytes of the chunks already read (with the header). */
+  pending: PendingBytes;
   firstChunk: number;
   lastChunk: number;
   range: ByteRange | undefined;
 }): AsyncGenerator<Buffer> {
-  const { key, dataKey, chunks, range, firstChunk, lastChunk } = options;
-  const pending = new PendingBytes(options.rest);
+  const { key, dataKey, chunks, pending, range, firstChunk, lastChunk } = options;
   let index = firstChunk;
 
   const trim = (plain: Buffer, chunkIndex: number): Buffer => {
@@ -183,7 +171,7 @@ async function* decryptChunks(options: {
     return plain.subarray(Math.max(0, range.start - offset), Math.max(0, range.end - offset + 1));
   };
 
-  const out = new PendingBytes(Buffer.alloc(0));
+  const out = new PendingBytes();
   try {
     for (;;) {
       // What is decrypted goes on before the next read from the store can wait.
@@ -227,9 +215,10 @@ class PendingBytes {
   private pieces: Buffer[];
   size: number;
 
-  constructor(first: Buffer) {
-    this.pieces = first.length > 0 ? [first] : [];
-    this.size = first.length;
+  constructor(first?: Buffer) {
+    this.pieces = [];
+    this.size = 0;
+    if (first) this.push(first);
   }
 
   push(piece: Buffer): void {
