@@ -135,6 +135,9 @@ export async function webPart(ctx: BenchContext, platform: PlatformHandle): Prom
   const runs = ctx.quick ? 1 : 3;
   const lhRoutes = ctx.quick ? ['/'] : [...ROUTES];
   const lh = new Map<string, LighthouseRun[]>();
+  // Whole reports on request, for finding what holds a page's largest paint back.
+  const keepIn = process.env.BENCH_LIGHTHOUSE_DIR;
+  if (keepIn) await mkdir(keepIn, { recursive: true });
   const port = await freePort();
   const profile = await mkdtemp(join(tmpdir(), 'mk-bench-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -149,13 +152,10 @@ export async function webPart(ctx: BenchContext, platform: PlatformHandle): Prom
       const results: LighthouseRun[] = [];
       for (let i = 0; i < runs; i++) {
         ctx.log(`web: Lighthouse ${route} (${i + 1}/${runs})`);
-        const result = await lighthouseOnce(`${base}${route}`, port, ctx);
+        const result = await runLighthouse(`${base}${route}`, port, ctx);
         const lhr = result.lhr;
-        // Whole reports on request, for finding what holds a page's largest paint back.
-        const keepIn = process.env.BENCH_LIGHTHOUSE_DIR;
         if (keepIn) {
           const name = `${route.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}-${i + 1}.json`;
-          await mkdir(keepIn, { recursive: true });
           await writeFile(join(keepIn, name), JSON.stringify(lhr));
           // The page's trace too: which task blocked the main thread (tasks of 50 ms and more after
           // the 4x slowdown are its total blocking time).
@@ -242,7 +242,7 @@ ${opportunityLines}
  * NO_NAVSTART and the like, which happens now and then on this machine) is repeated once rather than
  * failing the whole part: it says nothing about the page.
  */
-async function lighthouseOnce(url: string, port: number, ctx: BenchContext) {
+async function runLighthouse(url: string, port: number, ctx: BenchContext) {
   for (let attempt = 1; ; attempt++) {
     const result = await lighthouse(url, {
       port,
