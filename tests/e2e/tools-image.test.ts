@@ -1,5 +1,6 @@
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { heicFromImage } from '../../packages/media/src/fixtures/heif-builder.ts';
@@ -305,4 +306,57 @@ describe.skipIf(skipReason)('image tool pages in Chromium', () => {
     expect(jobs).toEqual([]);
     await page.close();
   });
+  test('a tool page whose code does not arrive says so, and "Try again" fetches it again', async () => {
+    const page = await browser.context.newPage();
+    const code = await blockCode(page, 'className:"tool-page"');
+    await page.goto(`${url}/converter/png-to-jpg`);
+    const panel = page.getByRole('alert').filter({ hasText: 'did not load' });
+    await panel.waitFor({ timeout: 30_000 });
+    expect(code.attempts).toBeGreaterThan(0);
+    code.blocked = false;
+    await panel.getByRole('button', { name: 'Try again' }).click();
+    await page.locator('input[type=file]').waitFor({ state: 'attached', timeout: 30_000 });
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toMatch(/PNG to JPG/i);
+    await page.close();
+  });
+
+  test('a finished job whose result code does not arrive says so; "Try again" shows the result', async () => {
+    const { page } = await openTool(browser, url, '/converter/png-to-jpg');
+    const code = await blockCode(page, 'className:"result panel"');
+    await page.locator('input[type=file]').setInputFiles(fixtures.pngs[1]);
+    await waitUploaded(page, 1);
+    await page.locator('.run-button').click();
+    const notice = page
+      .getByRole('alert')
+      .filter({ hasText: 'Your result is ready, but this part of the page' });
+    await notice.waitFor({ timeout: 180_000 });
+    // Fetched when the job started, and again when it ended: both failed, nothing was kept.
+    expect(code.attempts).toBeGreaterThanOrEqual(2);
+    code.blocked = false;
+    await notice.getByRole('button', { name: 'Try again' }).click();
+    await page.locator('.result').waitFor({ timeout: 30_000 });
+    const file = await download(
+      page,
+      page.locator('.result').getByRole('button', { name: /^Download/ }),
+      dir,
+    );
+    expect(await sharp(file.bytes).metadata()).toMatchObject({ format: 'jpeg', width: 64, height: 64 });
+    await page.close();
+  });
 });
+
+/**
+ * Fails the tools remote's JavaScript file that contains `marker` (one of its code-split parts),
+ * as a dropped connection would, while `blocked` is true; counts the attempts to fetch it.
+ */
+async function blockCode(page: Page, marker: string) {
+  const state = { blocked: true, attempts: 0 };
+  await page.route('**/remotes/tools/*.js', async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (!body.includes(marker)) return route.fulfill({ response, body });
+    state.attempts++;
+    return state.blocked ? route.abort('internetdisconnected') : route.fulfill({ response, body });
+  });
+  return state;
+}

@@ -1,24 +1,24 @@
-import { type ReactNode, Suspense } from 'react';
+import type { ReactNode } from 'react';
 import { ErrorBoundary } from '../../shell/src/ui/ErrorBoundary.tsx';
 
 interface LazyPartProps {
   children: ReactNode;
   /**
-   * Shown when its code failed to load, with a retry (a lazyRetry part fetches again). Nothing by
+   * Shown when its code failed to load, with a retry (a lazyComponent fetches again). Nothing by
    * default: for a part the page works without, such as an editor beside the form.
    */
   failed?: (retry: () => void) => ReactNode;
 }
 
 /**
- * A lazily loaded part inside the page: nothing while its code loads (it arrives where nothing
- * was), and its own failure state rather than the whole page's error panel, so the page keeps
- * what the visitor did (their uploads, a finished job).
+ * A lazily loaded part inside the page (a lazyComponent, which shows nothing while its code loads:
+ * it arrives where nothing was), with its own failure state rather than the whole page's error
+ * panel, so the page keeps what the visitor did (their uploads, a finished job).
  */
 export function LazyPart({ children, failed }: LazyPartProps) {
   return (
     <ErrorBoundary label="Part of the page failed to load:" fallback={(retry) => failed?.(retry) ?? null}>
-      <Suspense fallback={null}>{children}</Suspense>
+      {children}
     </ErrorBoundary>
   );
 }

@@ -1,21 +1,19 @@
-import { Suspense } from 'react';
 import type { RemotePage } from '../../shell/src/federation/contract.ts';
 import { Skeleton } from '../../shell/src/ui/Skeleton.tsx';
-import { lazyRetry } from './lazy-retry.tsx';
+import { lazyComponent } from './lazy-component.tsx';
 import { ToolPage } from './pages/ToolPage.tsx';
 
 // The list page is a chunk of its own: tool pages, where most visits land, never fetch it. ToolPage
 // is small and loads with this module, so a tool's data is asked for without waiting on more code.
-const ToolsListPage = lazyRetry(() => import('./pages/ToolsListPage.tsx').then((m) => m.ToolsListPage));
+// Meanwhile, the shell's own placeholder while it loads a remote, so its arrival is the only change.
+const ToolsListPage = lazyComponent(
+  () => import('./pages/ToolsListPage.tsx').then((m) => m.ToolsListPage),
+  <Skeleton label="Loading the page" lines={6} />,
+);
 
 /** The pages this remote renders, by the shell's route pattern (see the shell's federation contract). */
 export const routes: Record<string, RemotePage> = {
-  '/tools': (props) => (
-    // The shell's own placeholder while it loads a remote, so its arrival is the only change.
-    <Suspense fallback={<Skeleton label="Loading the page" lines={6} />}>
-      <ToolsListPage {...props} />
-    </Suspense>
-  ),
+  '/tools': ToolsListPage,
   '/tool/:name': (props) => <ToolPage {...props} kind="tool" />,
   '/converter/:name': (props) => <ToolPage {...props} kind="converter" />,
 };

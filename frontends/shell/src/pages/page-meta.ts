@@ -3,8 +3,9 @@
  * gateway puts them in the first HTML response (services/gateway/src/web/page-head.ts) and the
  * shell sets the same title when the user navigates. Pure data: no DOM, importable from Node.
  */
-export const BRAND = 'Mediakit';
-export const BRAND_SUFFIX = ` | ${BRAND}`;
+import { BRAND, NOT_FOUND_TEXT, withBrand } from './brand.ts';
+
+export { BRAND, BRAND_SUFFIX, NOT_FOUND_TEXT, withBrand } from './brand.ts';
 
 export interface PageMeta {
   title: string;
@@ -12,15 +13,6 @@ export interface PageMeta {
   /** Pages that are personal or a step of sign-in: not for search engines. */
   noindex?: boolean;
 }
-
-export const withBrand = (title: string) =>
-  title.endsWith(BRAND_SUFFIX) ? title : `${title}${BRAND_SUFFIX}`;
-
-export const NOT_FOUND_TEXT = {
-  title: 'Page Not Found',
-  message: 'The page you are looking for could not be found.',
-  link: 'Go back to the homepage',
-} as const;
 
 export const PAGE_META = {
   '/': {

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { lazyRetry } from '../lazy-retry.tsx';
+import { lazyComponent } from '../lazy-component.tsx';
 import type { EditorProps } from './types.ts';
 
 type Editor = ComponentType<EditorProps>;
@@ -9,15 +9,15 @@ const crop = () => import('./CropEditors.tsx');
 const position = () => import('./PositionEditors.tsx');
 
 const EDITORS: Record<string, Editor> = {
-  'trim-video': lazyRetry(() => import('./TrimEditor.tsx').then((m) => m.TrimEditor)),
-  'crop-video': lazyRetry(() => crop().then((m) => m.CropVideoEditor)),
-  'crop-image': lazyRetry(() => crop().then((m) => m.CropImageEditor)),
-  'pancard-photo-resizer': lazyRetry(() => crop().then((m) => m.PanPhotoEditor)),
-  'add-logo-or-watermark-to-video': lazyRetry(() => position().then((m) => m.LogoPositionEditor)),
-  'overlay-image-on-video': lazyRetry(() => position().then((m) => m.OverlayPositionEditor)),
-  'overlay-video-on-video': lazyRetry(() => position().then((m) => m.OverlayPositionEditor)),
-  'overlay-image-on-image': lazyRetry(() => position().then((m) => m.OverlayPositionEditor)),
-  'compress-image': lazyRetry(() => import('./CompressPreview.tsx').then((m) => m.CompressPredictEditor)),
+  'trim-video': lazyComponent(() => import('./TrimEditor.tsx').then((m) => m.TrimEditor)),
+  'crop-video': lazyComponent(() => crop().then((m) => m.CropVideoEditor)),
+  'crop-image': lazyComponent(() => crop().then((m) => m.CropImageEditor)),
+  'pancard-photo-resizer': lazyComponent(() => crop().then((m) => m.PanPhotoEditor)),
+  'add-logo-or-watermark-to-video': lazyComponent(() => position().then((m) => m.LogoPositionEditor)),
+  'overlay-image-on-video': lazyComponent(() => position().then((m) => m.OverlayPositionEditor)),
+  'overlay-video-on-video': lazyComponent(() => position().then((m) => m.OverlayPositionEditor)),
+  'overlay-image-on-image': lazyComponent(() => position().then((m) => m.OverlayPositionEditor)),
+  'compress-image': lazyComponent(() => import('./CompressPreview.tsx').then((m) => m.CompressPredictEditor)),
 };
 
 /** The visual editor of a tool, where a form alone is not enough (or undefined): render it in a LazyPart. */

@@ -1,19 +1,25 @@
 import { useQuery } from '@mediakit/web-shared/query';
 import { Link, useParams } from '@mediakit/web-shared/router';
-import { Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { isApiRequestError } from '../../../shell/src/api/errors.ts';
 import type { Tool } from '../../../shell/src/api/types.ts';
 import type { RemotePageProps } from '../../../shell/src/federation/contract.ts';
-import { NOT_FOUND_TEXT, PAGE_META, withBrand } from '../../../shell/src/pages/page-meta.ts';
+import { NOT_FOUND_TEXT, withBrand } from '../../../shell/src/pages/brand.ts';
 import { Skeleton } from '../../../shell/src/ui/Skeleton.tsx';
 import { useCatalog } from '../catalog-query.ts';
 import { useToolCopy } from '../copy/use-tool-copy.ts';
-import { lazyRetry } from '../lazy-retry.tsx';
+import { lazyComponent } from '../lazy-component.tsx';
+
+// One placeholder until the tool's data, its copy and the page's code are all here: the page then
+// shows whole, and nothing moves.
+const LOADING = <Skeleton label="Loading the tool" lines={8} />;
 
 // The page itself (workspace, editors' registry, copy sections) is a chunk of its own, which the
 // list page never needs; ToolPage fetches it on mount, alongside the tool's data and copy.
-const loadArticle = () => import('./ToolArticle.tsx');
-const ToolArticle = lazyRetry(() => loadArticle().then((module) => module.ToolArticle));
+const ToolArticle = lazyComponent(
+  () => import('./ToolArticle.tsx').then((module) => module.ToolArticle),
+  LOADING,
+);
 
 /** `/tool/:name` and `/converter/:name`: the entry's workspace (upload to download) and its copy. */
 export function ToolPage({ host, kind }: RemotePageProps & { kind: 'tool' | 'converter' }) {
@@ -25,14 +31,12 @@ export function ToolPage({ host, kind }: RemotePageProps & { kind: 'tool' | 'con
   });
   const catalog = useCatalog(host);
   const copy = useToolCopy(name);
-  useEffect(() => {
-    // A failed fetch is left to the render that needs it, which fetches again and shows the error.
-    loadArticle().catch(() => {});
-  }, []);
+  useEffect(() => ToolArticle.preload(), []);
   const missing =
     (isApiRequestError(tool.error) && tool.error.status === 404) || (tool.data && tool.data.kind !== kind);
   useEffect(() => {
-    if (missing) document.title = PAGE_META['/404'].title;
+    if (missing)
+      document.title = NOT_FOUND_TEXT.title; // as the shell's own 404 page
     else if (tool.data) document.title = withBrand(tool.data.title);
   }, [missing, tool.data]);
 
@@ -59,12 +63,6 @@ export function ToolPage({ host, kind }: RemotePageProps & { kind: 'tool' | 'con
       </p>
     );
   }
-  const loading = <Skeleton label="Loading the tool" lines={8} />;
-  if (!tool.data || copy.isPending) return loading;
-  return (
-    // The same placeholder until the page's code is here too: the page then shows whole, nothing moves.
-    <Suspense fallback={loading}>
-      <ToolArticle host={host} tool={tool.data} tools={catalog.data?.tools ?? []} copy={copy.data} />
-    </Suspense>
-  );
+  if (!tool.data || copy.isPending) return LOADING;
+  return <ToolArticle host={host} tool={tool.data} tools={catalog.data?.tools ?? []} copy={copy.data} />;
 }

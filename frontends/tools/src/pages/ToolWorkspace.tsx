@@ -6,7 +6,7 @@ import type { ShellHost } from '../../../shell/src/federation/contract.ts';
 import type { FileInfo } from '../api/types.ts';
 import { editorFor } from '../editors/registry.tsx';
 import { LazyPart } from '../LazyPart.tsx';
-import { lazyRetry } from '../lazy-retry.tsx';
+import { lazyComponent } from '../lazy-component.tsx';
 import { ParamsForm } from '../params/ParamsForm.tsx';
 import {
   buildParams,
@@ -27,8 +27,9 @@ import { UploadList } from '../upload/UploadList.tsx';
 import { useUploads } from '../upload/use-uploads.ts';
 
 // Shown once a job is done: fetched when it starts (see submit), so it is here when the job ends.
-const loadResultPanel = () => import('../run/ResultPanel.tsx');
-const ResultPanel = lazyRetry(() => loadResultPanel().then((module) => module.ResultPanel));
+const ResultPanel = lazyComponent(() =>
+  import('../run/ResultPanel.tsx').then((module) => module.ResultPanel),
+);
 
 interface WorkspaceProps {
   host: ShellHost;
@@ -135,7 +136,7 @@ export function ToolWorkspace({ host, tool, tools, action }: WorkspaceProps) {
       document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
       return;
     }
-    loadResultPanel().catch(() => {}); // a failure shows where the result goes, with a retry
+    ResultPanel.preload(); // here by the job's end; a failure shows where the result goes, with a retry
     const refused = await job.run(
       tool.name,
       inputs.map((file) => file.id),
