@@ -136,6 +136,38 @@ describe.skipIf(skipReason)('web shell in Chromium', () => {
     await page.close();
   });
 
+  test('a toast whose code could not load (offline) does not stop the next toast from showing', async () => {
+    const page = await browser.context.newPage();
+    // react-toastify's chunk fails, as when the connection drops, until `blocked` is lifted.
+    let blocked = true;
+    let attempts = 0;
+    await page.route('**/*.js', async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (!body.includes('Toastify__toast-container')) return route.fulfill({ response, body });
+      attempts++;
+      return blocked ? route.abort('internetdisconnected') : route.fulfill({ response, body });
+    });
+    await page.goto(`${url}/contact-us`);
+    const send = async (message: string) => {
+      await page.getByLabel('Your name').fill('Ada Lovelace');
+      await page.getByLabel('Email').fill('ada@example.com');
+      await page.getByLabel('Message').fill(message);
+      await page.getByRole('button', { name: 'Send message' }).click();
+    };
+    const toast = page.locator('.Toastify').getByText('Thank you! Your message was sent.');
+
+    await send('A first question, sent while the toasts cannot load.');
+    await page.getByText('Your message was sent. We have emailed you a confirmation.').waitFor();
+    await expect.poll(() => attempts).toBeGreaterThan(0);
+    expect(await toast.count()).toBe(0);
+
+    blocked = false;
+    await send('A second question, once back online.');
+    await toast.waitFor({ timeout: 15_000 });
+    await page.close();
+  });
+
   test('signed-out visitors of /dashboard go to the login route, remembering where they were', async () => {
     const page = await browser.context.newPage();
     const visited: string[] = [];

@@ -5,13 +5,16 @@ import type { ToastApi, ToastId } from './notifier.ts';
  * of each first load, and most visits never show a toast). The ToastApi handed out here answers at
  * once with an id of its own (passed to react-toastify as `toastId`), so a caller can dismiss a
  * loading toast before the library has arrived; calls run in order once it has. react-toastify
- * queues toasts shown before its container mounts, and the container mounts when `requested()`
- * turns true (see Toasts.tsx).
+ * queues toasts shown before its container mounts, and the container loads with the first toast
+ * (see Toasts.tsx).
  */
 export interface LazyToasts {
   api: ToastApi;
-  /** True once anything asked for a toast. */
-  requested(): boolean;
+  /**
+   * How many toasts were asked for. The container loads its code after the first, and again after
+   * each later one while it has none (the first load failed: offline).
+   */
+  requests(): number;
   subscribe(listener: () => void): () => void;
 }
 
@@ -21,15 +24,11 @@ type Options = Parameters<ToastApi>[1];
 export function createLazyToasts(load: () => Promise<ToastApi>): LazyToasts {
   const listeners = new Set<() => void>();
   let library: Promise<ToastApi> | undefined;
-  let requested = false;
+  let requests = 0;
   let nextId = 0;
 
   const withLibrary = (use: (toast: ToastApi) => void) => {
     library ??= load();
-    if (!requested) {
-      requested = true;
-      for (const listener of listeners) listener();
-    }
     library.then(use, (error: unknown) => {
       // Offline, say: forget the failed load, so the next toast tries again.
       library = undefined;
@@ -42,6 +41,8 @@ export function createLazyToasts(load: () => Promise<ToastApi>): LazyToasts {
     (content: string, options?: Options): ToastId => {
       nextId += 1;
       const toastId = `mk-toast-${nextId}`;
+      requests += 1;
+      for (const listener of listeners) listener();
       withLibrary((toast) => {
         const withId = { ...options, toastId } as Options;
         if (kind) toast[kind](content, withId);
@@ -55,13 +56,13 @@ export function createLazyToasts(load: () => Promise<ToastApi>): LazyToasts {
     error: show('error'),
     loading: show('loading'),
     dismiss: (id?: ToastId) => {
-      if (requested) withLibrary((toast) => toast.dismiss(id));
+      if (requests > 0) withLibrary((toast) => toast.dismiss(id));
     },
   }) as ToastApi;
 
   return {
     api,
-    requested: () => requested,
+    requests: () => requests,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
