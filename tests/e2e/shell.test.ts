@@ -136,6 +136,39 @@ describe.skipIf(skipReason)('web shell in Chromium', () => {
     await page.close();
   });
 
+  test('the first HTML names the scripts of the first load, each fetched once; only the page’s own chunks come later', async () => {
+    // The page's own code: the pricing page's chunk; a tool page's article and copy chunks.
+    for (const [path, later] of [
+      ['/pricing', 1],
+      ['/tool/trim-video', 2],
+    ] as const) {
+      const page = await browser.context.newPage();
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      });
+      const response = await page.goto(`${url}${path}`, { waitUntil: 'networkidle' });
+      // The HTML as served (the live page also holds the script elements the chunk loader adds).
+      const html = (await response?.text()) ?? '';
+      const named = [...html.matchAll(/<script [^>]*src="([^"]+)"|<link [^>]*href="([^"]+)"[^>]*>/g)]
+        .filter((match) => match[1] || (/rel="preload"/.test(match[0]) && /as="script"/.test(match[0])))
+        .map((match) => new URL(match[1] ?? match[2], url).pathname);
+      // main.js, the shell's app and shared libraries; on a tool page also the remote's entry and routes.
+      expect(named.length, path).toBeGreaterThanOrEqual(path === '/pricing' ? 5 : 7);
+      // A preload the page's loader did not match would be fetched twice (or never used).
+      for (const file of named)
+        expect(
+          scripts.filter((s) => s === file),
+          `${path}: ${file}`,
+        ).toHaveLength(1);
+      expect(
+        scripts.filter((s) => !named.includes(s)),
+        path,
+      ).toHaveLength(later);
+      await page.close();
+    }
+  });
+
   test('a toast whose code could not load (offline) does not stop the next toast from showing', async () => {
     const page = await browser.context.newPage();
     // react-toastify's chunk fails, as when the connection drops, until `blocked` is lifted.

@@ -77,7 +77,20 @@ async function builtApp(
   writeFileSync(path.join(root, 'mf-manifest.json'), '{}');
   writeFileSync(
     path.join(tools, 'mf-manifest.json'),
-    '{"name":"tools","metaData":{"publicPath":"auto","remoteEntry":{"name":"remoteEntry.js","path":""}}}',
+    JSON.stringify({
+      name: 'tools',
+      metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' } },
+      // The exposed routes module and what it needs before it runs (the built manifest's shape).
+      exposes: [
+        {
+          name: 'routes',
+          assets: {
+            js: { sync: ['__federation_expose_routes.1a2b3c4d5e.js'], async: ['9513.0f1e2d3c4b.js'] },
+            css: { sync: ['routes.5e4d3c2b1a.css'], async: [] },
+          },
+        },
+      ],
+    }),
   );
   writeFileSync(path.join(tools, 'remoteEntry.js'), 'var tools;');
   writeFileSync(path.join(tools, '486.091644c031.js'), 'chunk');
@@ -194,7 +207,7 @@ describe('built web shell', () => {
     });
   });
 
-  test('a page that shows a remote starts it at once: config inline, manifest and remoteEntry.js preloaded', async () => {
+  test('a page that shows a remote starts it at once: config inline, manifest, entry and routes module preloaded', async () => {
     const tool = await t.app.inject({ method: 'GET', url: '/tool/trim-video' });
     const config = /<script type="application\/json" id="mk-runtime-config">([^<]*)<\/script>/.exec(
       tool.body,
@@ -206,6 +219,14 @@ describe('built web shell', () => {
       '<link rel="preload" href="/remotes/tools/mf-manifest.json" as="fetch" crossorigin="anonymous">',
     );
     expect(tool.body).toContain('<link rel="preload" href="/remotes/tools/remoteEntry.js" as="script">');
+    // The module the page comes from, and its stylesheet; not the chunks it may load later.
+    expect(tool.body).toContain(
+      '<link rel="preload" href="/remotes/tools/__federation_expose_routes.1a2b3c4d5e.js" as="script">',
+    );
+    expect(tool.body).toContain(
+      '<link rel="preload" href="/remotes/tools/routes.5e4d3c2b1a.css" as="style">',
+    );
+    expect(tool.body).not.toContain('9513.0f1e2d3c4b.js');
     // The dashboard remote has no build here: its manifest is preloaded, its entry is not guessed.
     const dashboard = await t.app.inject({ method: 'GET', url: '/dashboard/jobs' });
     expect(dashboard.body).toContain('href="/remotes/dashboard/mf-manifest.json" as="fetch"');
