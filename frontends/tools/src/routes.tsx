@@ -1,7 +1,7 @@
 import type { RemotePage } from '../../shell/src/federation/contract.ts';
 import { Skeleton } from '../../shell/src/ui/Skeleton.tsx';
 import { lazyComponent } from './lazy-component.tsx';
-import { ToolPage } from './pages/ToolPage.tsx';
+import { preloadToolPage, ToolPage } from './pages/ToolPage.tsx';
 
 // The list page is a chunk of its own: tool pages, where most visits land, never fetch it. ToolPage
 // is small and loads with this module, so a tool's data is asked for without waiting on more code.
@@ -10,6 +10,10 @@ const ToolsListPage = lazyComponent(
   () => import('./pages/ToolsListPage.tsx').then((m) => m.ToolsListPage),
   <Skeleton label="Loading the page" lines={6} />,
 );
+
+// Loaded for a tool's page (the first visit's, or the shell's next page): its code and copy start now.
+const toolPage = /^\/(?:tool|converter)\/([a-z0-9-]+)$/.exec(window.location.pathname);
+if (toolPage) preloadToolPage(toolPage[1]);
 
 /** The pages this remote renders, by the shell's route pattern (see the shell's federation contract). */
 export const routes: Record<string, RemotePage> = {

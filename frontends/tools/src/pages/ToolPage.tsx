@@ -7,6 +7,7 @@ import type { RemotePageProps } from '../../../shell/src/federation/contract.ts'
 import { NOT_FOUND_TEXT, withBrand } from '../../../shell/src/pages/brand.ts';
 import { Skeleton } from '../../../shell/src/ui/Skeleton.tsx';
 import { useCatalog } from '../catalog-query.ts';
+import { loadToolCopy } from '../copy/index.ts';
 import { useToolCopy } from '../copy/use-tool-copy.ts';
 import { lazyComponent } from '../lazy-component.tsx';
 
@@ -20,6 +21,16 @@ const ToolArticle = lazyComponent(
   () => import('./ToolArticle.tsx').then((module) => module.ToolArticle),
   LOADING,
 );
+
+/**
+ * Starts fetching a tool page's code and copy before React gets to ToolPage: the routes module
+ * calls this as it runs, when the page it is loaded for is a tool's (on a phone, the render in
+ * between is a few hundred milliseconds the downloads no longer wait for).
+ */
+export function preloadToolPage(name: string): void {
+  ToolArticle.preload();
+  loadToolCopy(name).catch(() => {}); // a failure is the copy query's to handle, which asks again
+}
 
 /** `/tool/:name` and `/converter/:name`: the entry's workspace (upload to download) and its copy. */
 export function ToolPage({ host, kind }: RemotePageProps & { kind: 'tool' | 'converter' }) {
