@@ -169,6 +169,29 @@ describe.skipIf(skipReason)('web shell in Chromium', () => {
     }
   });
 
+  test('a tool page’s data is preloaded by the HTML and asked for once: the page uses the preload', async () => {
+    const page = await browser.context.newPage();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/v1/tools/trim-video') asked.push(request.resourceType());
+    });
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (/preload/i.test(message.text())) warnings.push(message.text());
+    });
+    const response = await page.goto(`${url}/tool/trim-video`);
+    expect(await response?.text()).toContain(
+      '<link rel="preload" href="/api/v1/tools/trim-video" as="fetch" crossorigin="anonymous">',
+    );
+    await page.locator('p.lead').waitFor({ timeout: 30_000 });
+    // Chromium warns about a preload left unused a few seconds after the load.
+    await page.waitForTimeout(3500);
+    // One request, the preload's: the page's own fetch() was answered from it, not sent again.
+    expect(asked).toHaveLength(1);
+    expect(warnings).toEqual([]);
+    await page.close();
+  });
+
   test('a toast whose code could not load (offline) does not stop the next toast from showing', async () => {
     const page = await browser.context.newPage();
     // react-toastify's chunk fails, as when the connection drops, until `blocked` is lifted.

@@ -227,6 +227,14 @@ describe('built web shell', () => {
       '<link rel="preload" href="/remotes/tools/routes.5e4d3c2b1a.css" as="style">',
     );
     expect(tool.body).not.toContain('9513.0f1e2d3c4b.js');
+    // The tool's data, which the page asks for first, as its API client asks (fetch, same origin).
+    expect(tool.body).toContain(
+      '<link rel="preload" href="/api/v1/tools/trim-video" as="fetch" crossorigin="anonymous">',
+    );
+    // An unknown tool's page is a 404 and preloads no data.
+    const unknown = await t.app.inject({ method: 'GET', url: '/tool/no-such-tool' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).not.toContain('/api/v1/tools/');
     // The dashboard remote has no build here: its manifest is preloaded, its entry is not guessed.
     const dashboard = await t.app.inject({ method: 'GET', url: '/dashboard/jobs' });
     expect(dashboard.body).toContain('href="/remotes/dashboard/mf-manifest.json" as="fetch"');

@@ -151,7 +151,7 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
     if (path.extname(pathname) && path.basename(pathname) !== 'index.html') return reply.callNotFound();
 
     const route = pathname === '/index.html' ? '/' : pathname;
-    const { status, head } = await routeHead(route, {
+    const { status, head, fetches } = await routeHead(route, {
       publicUrl,
       tools: toolsByName,
       blog,
@@ -164,7 +164,7 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
       .code(status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(injectHead(await indexHtml(), `${renderHead(head)}\n    ${await bootHints(route)}`));
+      .send(injectHead(await indexHtml(), `${renderHead(head)}\n    ${await bootHints(route, fetches)}`));
   };
   // Static files are cheap and a page load fetches many: they do not count against the API's limit.
   app.route({ method: ['GET', 'HEAD'], url: '/*', config: { rateLimit: false }, handler: page });

@@ -1,4 +1,5 @@
 import type { PublicTool } from '@mediakit/catalog';
+import { API_BASE } from '../../../../frontends/shell/src/api/api-base.ts';
 import { PAGE_META, pageMeta, withBrand } from '../../../../frontends/shell/src/pages/page-meta.ts';
 import type { BlogSource } from './blog-source.ts';
 import { blogPostingJsonLd, softwareApplicationJsonLd, webSiteJsonLd } from './json-ld.ts';
@@ -7,6 +8,11 @@ import type { PageHead } from './page-head.ts';
 export interface RouteHead {
   status: 200 | 404;
   head: PageHead;
+  /**
+   * API paths the page requests as soon as its code runs (a tool page: its tool). The HTML
+   * preloads them, so the answer is on its way while the scripts download.
+   */
+  fetches?: string[];
 }
 
 export interface RouteHeadContext {
@@ -50,6 +56,7 @@ export async function routeHead(pathname: string, ctx: RouteHeadContext): Promis
     if (!tool || tool.kind !== entry[1]) return notFound();
     return {
       status: 200,
+      fetches: [`${API_BASE}/tools/${tool.name}`],
       head: {
         title: withBrand(tool.title),
         description: tool.description,
