@@ -9,6 +9,7 @@ import {
 } from '../../services/transcoder/src/tools/convert-to-mp4.ts';
 import { buildResizeArgs } from '../../services/transcoder/src/tools/resize-video.ts';
 import { buildTrimArgs } from '../../services/transcoder/src/tools/trim-video.ts';
+import { ChildProcessClock } from '../lib/child-clock.ts';
 import { ApiClient, timedJob, uploadOne } from '../lib/jobs.ts';
 import { makeClip } from '../lib/media.ts';
 import type { BenchContext, PartOutcome, PlatformHandle } from '../lib/part.ts';
@@ -119,17 +120,20 @@ export async function videoPart(ctx: BenchContext, platform: PlatformHandle): Pr
     webm: await uploadOne(client, clips.webm, 'clip.webm'),
   };
   // Five runs each: an encode's own time spreads by up to a second from run to run on 2 shared
-  // cores, and the fixed overhead is a difference of medians.
+  // cores, which a ratio of medians needs to even out.
   const runs = quick ? 1 : 5;
   const rows: string[] = [];
   const ratios: number[] = [];
   const overheads: number[] = [];
+  const acrossRuns: number[] = [];
   const floorRatios: number[] = [];
   for (const task of tasks) {
     ctx.log(`video: ${task.tool}`);
     platform.memory.phase(`video: ${task.tool}`);
     const rawMs: number[] = [];
     const platformMs: number[] = [];
+    const inJobFfmpegMs: number[] = [];
+    const inJobOverheadMs: number[] = [];
     const floorMs: number[] = [];
     const output = join(ctx.workDir, `${task.tool}.mp4`);
     let platformBytes = 0;
@@ -137,21 +141,31 @@ export async function videoPart(ctx: BenchContext, platform: PlatformHandle): Pr
       // Alternating keeps slow drift (thermal, other load) from favouring one side.
       rawMs.push(await runFfmpegCli(await task.args(clips[task.input], output)));
       floorMs.push(await copyFloorMs(clips[task.input], output, ctx.workDir));
+      const transcoder = platform.stack.pids().transcoder;
+      if (transcoder === undefined) throw new Error('the transcoder is not running');
+      const ffmpegClock = new ChildProcessClock(transcoder, 'ffmpeg').start();
       const { ms, job } = await timedJob(client, task.tool, [ids[task.input]], task.params);
+      const ffmpegMs = await ffmpegClock.stop();
       platformMs.push(ms);
+      inJobFfmpegMs.push(ffmpegMs);
+      inJobOverheadMs.push(ms - ffmpegMs);
       platformBytes = job.outputs[0].size;
     }
     const raw = summarize(rawMs);
     const through = summarize(platformMs);
+    const ffmpegInJob = summarize(inJobFfmpegMs);
+    const overhead = summarize(inJobOverheadMs);
     const ratio = through.p50 / raw.p50;
-    const overhead = through.p50 - raw.p50;
     const floor = summarize(floorMs).p50;
     floorRatios.push((raw.p50 + floor) / raw.p50);
     ratios.push(ratio);
-    overheads.push(overhead);
+    overheads.push(overhead.p50);
+    acrossRuns.push(through.p50 - raw.p50);
     const rawBytes = (await stat(output)).size;
+    const inSeconds = (s: { p50: number; min: number; max: number }) =>
+      `${fmt(s.p50 / 1000, 2)} (${fmt(s.min / 1000, 2)}–${fmt(s.max / 1000, 2)})`;
     rows.push(
-      `| ${task.tool}: ${task.what} | ${fmt(raw.p50 / 1000, 2)} (${fmt(raw.min / 1000, 2)}–${fmt(raw.max / 1000, 2)}) | ${fmt(through.p50 / 1000, 2)} (${fmt(through.min / 1000, 2)}–${fmt(through.max / 1000, 2)}) | **${fmt(ratio, 3)}×** | ${fmt(overhead, 0)} | ${fmt(floor, 0)} | ${fmt(rawBytes / MB, 1)} / ${fmt(platformBytes / MB, 1)} |`,
+      `| ${task.tool}: ${task.what} | ${inSeconds(raw)} | ${inSeconds(through)} | **${fmt(ratio, 3)}×** | ${inSeconds(ffmpegInJob)} | **${fmt(overhead.p50, 0)}** (${fmt(overhead.min, 0)}–${fmt(overhead.max, 0)}) | ${fmt(through.p50 - raw.p50, 0)} | ${fmt(floor, 0)} | ${fmt(rawBytes / MB, 1)} / ${fmt(platformBytes / MB, 1)} |`,
     );
   }
   platform.memory.end();
@@ -159,11 +173,11 @@ export async function videoPart(ctx: BenchContext, platform: PlatformHandle): Pr
   const worstOverhead = Math.max(...overheads);
   const markdown = `Inputs: ${seconds} s of 1920×1080 at 30 fps made with lavfi (\`testsrc2\` + a sine tone): \`clip.mov\` (H.264 yuv420p + AAC) and \`clip.webm\` (VP9 + Opus). Raw = the ffmpeg CLI with the very arguments the transcoder builds (its argument functions and \`runFfmpeg\`'s prefix and input restrictions); platform = submit → final SSE event, the output stored. ${runs} run(s) each, raw and platform alternating; seconds as p50 (min–max).
 
-| job | raw ffmpeg s | platform s | ratio | overhead ms (p50 − p50) | copy floor ms | output MB raw / platform |
-|---|---:|---:|---:|---:|---:|---:|
+| job | raw ffmpeg s | platform s | ratio | ffmpeg in the job s | overhead ms (in the job) | overhead ms (p50 − p50) | copy floor ms | output MB raw / platform |
+|---|---:|---:|---:|---:|---:|---:|---:|---:|
 ${rows.join('\n')}
 
-The overhead includes the worker fetching the input from the object store into its temp dir (decrypting it), probing it, storing the output (encrypted, synced to disk), probing and registering it, and the job's events reaching the client. The copy floor is what any platform that keeps the input and stores the output adds at the very least: the input copied in and the output copied out as plain file copies (p50), with no encryption, probing or network.
+The overhead is everything in a job but ffmpeg: the worker fetching the input from the object store into its temp dir (decrypting it), probing it, storing the output (encrypted, synced to disk), probing and registering it, and the job's events reaching the client. "In the job" is measured within each platform run: the job's time minus the time the transcoder's ffmpeg process was running, read from /proc while the job ran (\`bench/lib/child-clock.ts\`, polled every 5 ms); it is the target's figure. "p50 − p50" is the platform's median minus raw ffmpeg's, across separate runs: on the encodes it carries ffmpeg's own run-to-run spread (compare "raw ffmpeg s" with "ffmpeg in the job s"). The copy floor is what any platform that keeps the input and stores the output adds at the very least: the input copied in and the output copied out as plain file copies (p50), with no encryption, probing or network.
 `;
   return {
     markdown,
@@ -176,7 +190,14 @@ The overhead includes the worker fetching the input from the object store into i
         3,
         `ffmpeg plus the copy floor alone: ${fmt(Math.max(...floorRatios), 2)}×`,
       ),
-      atMost('Video fixed overhead p50 (worst of the 4 jobs)', worstOverhead / 1000, 1, ' s', 2),
+      atMost(
+        'Video fixed overhead p50 (worst of the 4 jobs)',
+        worstOverhead / 1000,
+        1,
+        ' s',
+        2,
+        `measured within each job (job time − ffmpeg's own); across runs (p50 − p50) the worst was ${fmt(Math.max(...acrossRuns) / 1000, 2)} s`,
+      ),
     ],
   };
 }

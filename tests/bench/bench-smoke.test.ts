@@ -74,6 +74,11 @@ test(
         ),
       );
     }
+    // Each video job's own ffmpeg run was found and timed in the transcoder (bench/lib/child-clock.ts):
+    // the "ffmpeg in the job" column (the fifth) is above zero on every row.
+    const videoRows = report.match(/^\| [a-z-]+-(video|mp4): .*$/gm) ?? [];
+    expect(videoRows).toHaveLength(4);
+    for (const row of videoRows) expect(Number.parseFloat(row.split('|')[5])).toBeGreaterThan(0);
     expect(await mtimeOf(committedReport)).toBe(before);
   },
   15 * 60_000,
