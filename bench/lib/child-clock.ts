@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
 /**
@@ -21,7 +21,7 @@ export class ChildProcessClock {
   private readonly command: string;
   private readonly everyMs: number;
 
-  constructor(parentPid: number, command: string, everyMs = 5) {
+  constructor(parentPid: number, command: string, everyMs = 20) {
     this.parentPid = parentPid;
     this.command = command;
     this.everyMs = everyMs;
@@ -41,7 +41,7 @@ export class ChildProcessClock {
 
   private async loop(): Promise<void> {
     while (!this.stopped) {
-      const alive = await this.anyChildRunning();
+      const alive = this.anyChildRunning();
       const now = performance.now();
       const sinceLast = now - this.lastPoll;
       // Both polls saw it: the whole interval. A change between them: half, its expected share.
@@ -53,14 +53,23 @@ export class ChildProcessClock {
     }
   }
 
-  private async anyChildRunning(): Promise<boolean> {
-    const children = await readFile(`/proc/${this.parentPid}/task/${this.parentPid}/children`, 'utf8').catch(
-      () => '',
-    );
-    for (const pid of children.split(' ').filter(Boolean)) {
-      const comm = await readFile(`/proc/${pid}/comm`, 'utf8').catch(() => '');
-      if (comm.trim() === this.command) return true;
+  // Synchronous reads on purpose: a poll takes ~40 µs this way, while fs/promises' readFile (open,
+  // stat, read, close, each a thread-pool round trip) every 5 ms took a quarter of a core from the
+  // very ffmpeg being timed (an encode ran 10-15 % slower). Every 20 ms it costs ffmpeg nothing
+  // measurable and places each start and exit within 10 ms on average.
+  private anyChildRunning(): boolean {
+    for (const pid of readProc(`${this.parentPid}/task/${this.parentPid}/children`).split(' ')) {
+      if (pid && readProc(`${pid}/comm`).trim() === this.command) return true;
     }
     return false;
+  }
+}
+
+/** A /proc file's text, or '' once the process is gone. */
+function readProc(path: string): string {
+  try {
+    return readFileSync(`/proc/${path}`, 'utf8');
+  } catch {
+    return '';
   }
 }

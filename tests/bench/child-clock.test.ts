@@ -21,7 +21,7 @@ test('counts the time a child of the watched name ran, and no other', async () =
   const lived = first + (await sleepChild(0.2));
   const measured = await sleeps.stop();
   expect(await others.stop()).toBe(0);
-  // Each start and exit is placed within one 5 ms poll; a busy machine may poll late, never early.
+  // Each start and exit is placed within one 20 ms poll; a busy machine may poll late, never early.
   expect(measured).toBeGreaterThan(lived - 200);
-  expect(measured).toBeLessThanOrEqual(lived + 20);
+  expect(measured).toBeLessThanOrEqual(lived + 4 * 20);
 });
