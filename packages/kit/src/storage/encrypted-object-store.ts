@@ -64,11 +64,11 @@ export function createEncryptedObjectStore(inner: ObjectStore, keys: ObjectEncry
           pending.push(bytes);
           // Strictly more than a chunk: only then is the chunk known not to be the last.
           while (pending.size > CHUNK_SIZE) {
-            out.push(sealChunk(dataKey, index++, false, pending.take(CHUNK_SIZE)));
+            out.push(...sealChunk(dataKey, index++, false, pending.take(CHUNK_SIZE)));
             if (out.size >= PASS_ON_BYTES) yield out.take(out.size);
           }
         }
-        out.push(sealChunk(dataKey, index, true, pending.take(pending.size)));
+        out.push(...sealChunk(dataKey, index, true, pending.take(pending.size)));
         yield out.take(out.size);
       })(),
       { objectMode: false },
@@ -221,10 +221,12 @@ class PendingBytes {
     if (first) this.push(first);
   }
 
-  push(piece: Buffer): void {
-    if (piece.length === 0) return;
-    this.pieces.push(piece);
-    this.size += piece.length;
+  push(...pieces: Buffer[]): void {
+    for (const piece of pieces) {
+      if (piece.length === 0) continue;
+      this.pieces.push(piece);
+      this.size += piece.length;
+    }
   }
 
   /** Reads from the source until `size` bytes are pending (fewer only at its end). */
