@@ -12,12 +12,19 @@ RUN npm ci --ignore-scripts --no-audit --no-fund \
  && node scripts/gen-proto.mjs \
  && cd /src && npm prune --omit=dev --ignore-scripts --no-audit --no-fund
 
-# Run: Node 24 slim, non-root, nothing written outside the mounted /tmp and /data.
+# Run: Node 24 slim, ffprobe (Debian's ffmpeg package) to read what an uploaded video or audio file
+# is, non-root, nothing written outside the mounted /tmp and /data.
 FROM node:24-bookworm-slim
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends ffmpeg \
+ && rm -rf /var/lib/apt/lists/*
+# GLIBC_TUNABLES: malloc's heap on huge pages, so that starting ffprobe (a fork) does not cost the
+# service a page fault per 4 KiB afterwards (SPAWNING_SERVICE_ENV in packages/devstack/src/stack.ts).
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     DATA_DIR=/data \
-    TMP_DIR=/tmp
+    TMP_DIR=/tmp \
+    GLIBC_TUNABLES=glibc.malloc.hugetlb=1
 WORKDIR /app
 COPY --from=build --chown=root:root /src/package.json ./
 COPY --from=build --chown=root:root /src/node_modules ./node_modules

@@ -17,10 +17,13 @@ FROM node:24-bookworm-slim
 RUN apt-get update \
  && apt-get install -y --no-install-recommends ffmpeg \
  && rm -rf /var/lib/apt/lists/*
+# GLIBC_TUNABLES: malloc's heap on huge pages, so that starting ffmpeg (a fork) does not cost the
+# service a page fault per 4 KiB afterwards (SPAWNING_SERVICE_ENV in packages/devstack/src/stack.ts).
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     DATA_DIR=/data \
-    TMP_DIR=/tmp
+    TMP_DIR=/tmp \
+    GLIBC_TUNABLES=glibc.malloc.hugetlb=1
 WORKDIR /app
 COPY --from=build --chown=root:root /src/package.json ./
 COPY --from=build --chown=root:root /src/node_modules ./node_modules

@@ -70,7 +70,7 @@ describe('Dockerfiles', () => {
   });
 
   it.each(services)(
-    '%s.Dockerfile runs Node 24 slim directly (SIGTERM reaches node) with its node flags, ffmpeg only for the transcoder',
+    '%s.Dockerfile runs Node 24 slim directly (SIGTERM reaches node) with its node flags and process environment, ffmpeg only where a child is started',
     (name) => {
       const ins = parse(readFileSync(join(dockerDir, `${name}.Dockerfile`), 'utf8'));
       const last = finalStage(ins);
@@ -79,8 +79,17 @@ describe('Dockerfiles', () => {
       // With the same node flags as `npm start` runs it with.
       const nodeFlags = serviceSpecs.find((spec) => spec.name === name)?.nodeFlags ?? [];
       expect(cmd && JSON.parse(cmd.args)).toEqual(['node', ...nodeFlags, `services/${name}/src/main.ts`]);
+      // With the same process environment too (the ENV pairs of the final stage).
+      const env = last
+        .filter((i) => i.op === 'ENV')
+        .flatMap((i) => i.args.split(/\s+/))
+        .map((pair) => pair.split('='));
+      const processEnv = serviceSpecs.find((spec) => spec.name === name)?.processEnv ?? {};
+      const valueOf = (key: string) => env.find(([k]) => k === key)?.slice(1).join('=');
+      for (const [key, value] of Object.entries(processEnv)) expect(valueOf(key), `ENV ${key}`).toBe(value);
       const installsFfmpeg = ins.some((i) => i.op === 'RUN' && /apt-get install[^&]*\bffmpeg\b/.test(i.args));
-      expect(installsFfmpeg).toBe(name === 'transcoder');
+      // The transcoder runs ffmpeg; the files service ffprobe on every uploaded video or audio file.
+      expect(installsFfmpeg).toBe(name === 'transcoder' || name === 'files');
     },
   );
 

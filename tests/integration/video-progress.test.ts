@@ -384,3 +384,12 @@ async function waitUntil(check: () => Promise<boolean>, what: string, timeoutMs 
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('the processes that start ffmpeg or ffprobe', () => {
+  it('run with malloc on huge pages, as their Dockerfiles set (SPAWNING_SERVICE_ENV: what a fork costs them)', async () => {
+    for (const name of ['transcoder', 'files'] as const) {
+      const environ = await readFile(`/proc/${stack.pids()[name]}/environ`, 'utf8');
+      expect(environ.split('\0'), name).toContain('GLIBC_TUNABLES=glibc.malloc.hugetlb=1');
+    }
+  });
+});

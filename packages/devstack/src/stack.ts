@@ -26,6 +26,11 @@ export interface ServiceSpec {
   stopPhase: number;
   /** Flags for node itself (before the script); each Dockerfile's CMD passes the same. */
   nodeFlags?: readonly string[];
+  /**
+   * Environment for the process itself (read before any code runs, so it cannot be set from the
+   * service's code); each Dockerfile's ENV sets the same. A variable set where `npm start` runs wins.
+   */
+  processEnv?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -53,10 +58,34 @@ export const WORKER_NODE_FLAGS: readonly string[] = [
   '--incremental-marking-hard-trigger=90',
 ];
 
+/**
+ * glibc's malloc asks for transparent huge pages (2 MiB) for its heap, in the services that start
+ * child processes: the transcoder (ffprobe on the input, ffmpeg, ffprobe on the output: three per
+ * job) and the files service (ffprobe on every uploaded video or audio file). Node starts a child
+ * with fork(), and the kernel then marks every page of the service's memory copy-on-write: the
+ * service's next write to each 4 KiB page takes a page fault, even after the child has moved on to
+ * ffprobe's own image. Measured on the transcoder: the encrypted store of a 55 MB output took
+ * ~20,000 such faults, 350–440 ms against 100–130 without a fork before it (~680 ms in a remux
+ * job, where the output's ffprobe starts at the same time). With huge pages: 120–180 ms after a
+ * fork, ~350 in the job, and the fixed overhead of a remux job ~300 ms less. The files service
+ * takes ~4,000 faults instead of ~19,000 per 55 MB video upload (~0.3 s less CPU), with the same
+ * memory. ffmpeg's own speed does not change when it inherits the setting, and raw sharp's neither
+ * (measured), so the imager, which starts no child, goes without.
+ */
+export const SPAWNING_SERVICE_ENV: Readonly<Record<string, string>> = {
+  GLIBC_TUNABLES: 'glibc.malloc.hugetlb=1',
+};
+
 /** Every service, in start order. Adding a service is adding a line here. */
 export const serviceSpecs: readonly ServiceSpec[] = [
   { name: 'auth', ports: { GRPC_PORT: 50051, HTTP_PORT: 8083 }, readyPort: 'HTTP_PORT', stopPhase: 2 },
-  { name: 'files', ports: { GRPC_PORT: 50052, HTTP_PORT: 8082 }, readyPort: 'HTTP_PORT', stopPhase: 2 },
+  {
+    name: 'files',
+    ports: { GRPC_PORT: 50052, HTTP_PORT: 8082 },
+    readyPort: 'HTTP_PORT',
+    stopPhase: 2,
+    processEnv: SPAWNING_SERVICE_ENV,
+  },
   {
     name: 'jobs',
     ports: { GRPC_PORT: 50053, HEALTH_PORT: 9103 },
@@ -71,6 +100,7 @@ export const serviceSpecs: readonly ServiceSpec[] = [
     readyPort: 'HEALTH_PORT',
     stopPhase: 1,
     nodeFlags: WORKER_NODE_FLAGS,
+    processEnv: SPAWNING_SERVICE_ENV,
   },
   {
     name: 'imager',
@@ -281,6 +311,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const { spec } = unit;
     const env: Record<string, string> = {};
     const layers = [
+      spec.processEnv,
       process.env,
       sharedEnv,
       portEnv(ports[spec.name]),
