@@ -193,7 +193,9 @@ async function storedObjects(): Promise<{ keys: string[]; internal: string[] }> 
  */
 async function expectExactlyOnce(jobs: Submitted[], states: any[]) {
   for (const [i, state] of states.entries()) {
-    expect(state.status, `job ${jobs[i].jobId}: ${JSON.stringify(state.error)}`).toBe('succeeded');
+    // On a failure, what the services logged about the job (each worker line names its delivery).
+    const about = stack.logs.filter((line) => line.includes(jobs[i].jobId)).join('\n');
+    expect(state.status, `job ${jobs[i].jobId}: ${JSON.stringify(state.error)}\n${about}`).toBe('succeeded');
     const files = [...state.outputs, ...(state.archive ? [state.archive] : [])];
     expect(files).toHaveLength(jobs[i].expectedFiles);
   }
