@@ -20,6 +20,15 @@ describe('access token expiry margin (5 minutes)', () => {
     expect(isTokenFresh(tokenExpiringIn(-10, NOW), NOW)).toBe(false);
   });
 
+  test('the same token asked about again, later: its expiry is kept, the answer follows the clock', () => {
+    const token = tokenExpiringIn(400, NOW);
+    expect(isTokenFresh(token, NOW)).toBe(true);
+    expect(isTokenFresh(token, NOW + 99_000)).toBe(true);
+    expect(isTokenFresh(token, NOW + 100_000)).toBe(false);
+    expect(isTokenFresh('not-a-jwt', NOW)).toBe(false);
+    expect(isTokenFresh(token, NOW)).toBe(true);
+  });
+
   test('no token, or one without exp, is not sent', () => {
     expect(isTokenFresh(undefined, NOW)).toBe(false);
     expect(isTokenFresh('', NOW)).toBe(false);

@@ -56,11 +56,26 @@ export function isTokenFresh(
   marginMs: number = TOKEN_EXPIRY_MARGIN_MS,
 ): boolean {
   if (!token) return false;
-  let payload: JwtPayload;
-  try {
-    payload = decodeJwt(token);
-  } catch {
-    return false;
+  const exp = expiryOf(token);
+  return exp !== undefined && exp * 1000 - marginMs > now;
+}
+
+/**
+ * The `exp` of the last token asked about: every API call checks the same access token two or
+ * three times, and decoding it each time (base64, UTF-8, JSON) showed in the dashboard's first
+ * long task. undefined for a token that cannot be decoded or has no `exp`.
+ */
+let lastExpiry: { token: string; exp: number | undefined } | undefined;
+function expiryOf(token: string): number | undefined {
+  if (lastExpiry?.token !== token) {
+    let exp: number | undefined;
+    try {
+      const claimed = decodeJwt(token).exp;
+      exp = typeof claimed === 'number' ? claimed : undefined;
+    } catch {
+      exp = undefined;
+    }
+    lastExpiry = { token, exp };
   }
-  return typeof payload.exp === 'number' && payload.exp * 1000 - marginMs > now;
+  return lastExpiry.exp;
 }

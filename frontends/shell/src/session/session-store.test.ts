@@ -62,10 +62,42 @@ describe('session store and its events', () => {
     expect(events.map((e) => e.name)).toEqual(['tokensCleared', 'userInfoChanged']);
   });
 
-  test('a damaged userInfo cookie, or one without sub, is no user', () => {
+  test('a damaged userInfo cookie, or one without sub, is no user', async () => {
     jar.write('userInfo=not-json; Max-Age=10');
     expect(store.userInfo()).toBeUndefined();
+    await Promise.resolve();
     jar.write(`userInfo=${encodeURIComponent('{"email":"a@b"}')}; Max-Age=10`);
+    expect(store.userInfo()).toBeUndefined();
+  });
+
+  test('the cookies are read once per script step; a change elsewhere shows from the next step, a write here at once', async () => {
+    let reads = 0;
+    const read = jar.read.bind(jar);
+    jar.read = () => {
+      reads++;
+      return read();
+    };
+    store.saveTokens({ accessToken: 'a1', refreshToken: 'r1' });
+    expect([store.accessToken(), store.refreshToken(), store.accessToken(), store.idToken()]).toEqual([
+      'a1',
+      'r1',
+      'a1',
+      undefined,
+    ]);
+    expect(reads).toBe(1);
+
+    // Another tab renews the session: the same step still sees what it read, the next one the new token.
+    jar.write('accessToken=a2; Max-Age=10');
+    expect(store.accessToken()).toBe('a1');
+    await Promise.resolve();
+    expect(store.accessToken()).toBe('a2');
+    expect(reads).toBe(2);
+
+    // This tab's own write is seen at once.
+    store.saveRefreshedTokens({ accessToken: 'a3' });
+    expect(store.accessToken()).toBe('a3');
+    store.clear();
+    expect(store.accessToken()).toBeUndefined();
     expect(store.userInfo()).toBeUndefined();
   });
 });
