@@ -67,15 +67,15 @@ export function isTokenFresh(
  */
 let lastExpiry: { token: string; exp: number | undefined } | undefined;
 function expiryOf(token: string): number | undefined {
-  if (lastExpiry?.token !== token) {
-    let exp: number | undefined;
-    try {
-      const claimed = decodeJwt(token).exp;
-      exp = typeof claimed === 'number' ? claimed : undefined;
-    } catch {
-      exp = undefined;
-    }
-    lastExpiry = { token, exp };
-  }
+  if (lastExpiry?.token !== token) lastExpiry = { token, exp: readExpiry(token) };
   return lastExpiry.exp;
+}
+
+function readExpiry(token: string): number | undefined {
+  try {
+    const { exp } = decodeJwt(token);
+    return typeof exp === 'number' ? exp : undefined;
+  } catch {
+    return undefined;
+  }
 }
