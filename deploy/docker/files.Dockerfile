@@ -33,4 +33,6 @@ COPY --from=build --chown=root:root /src/services/files ./services/files
 # The code belongs to root and is read-only for the service's user (node, uid 1000).
 USER 1000:1000
 # Node 24 runs the TypeScript sources directly (type stripping); SIGTERM goes straight to node.
-CMD ["node", "services/files/src/main.ts"]
+# A small young generation: the Buffers every upload and download moves are freed at the next
+# scavenge instead of piling up until a full GC (STREAMING_NODE_FLAGS in packages/devstack/src/stack.ts).
+CMD ["node", "--max-semi-space-size=2", "services/files/src/main.ts"]

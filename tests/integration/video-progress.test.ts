@@ -392,4 +392,13 @@ describe('the processes that start ffmpeg or ffprobe', () => {
       expect(environ.split('\0'), name).toContain('GLIBC_TUNABLES=glibc.malloc.hugetlb=1');
     }
   });
+
+  it('run with the node flags their Dockerfiles pass: the files service a small young generation (STREAMING_NODE_FLAGS)', async () => {
+    const flags = async (name: 'files' | 'transcoder') =>
+      (await readFile(`/proc/${stack.pids()[name]}/cmdline`, 'utf8')).split('\0');
+    expect(await flags('files')).toContain('--max-semi-space-size=2');
+    expect(await flags('transcoder')).toEqual(
+      expect.arrayContaining(['--incremental-marking-soft-trigger=70', '--incremental-marking-hard-trigger=90']),
+    );
+  });
 });
