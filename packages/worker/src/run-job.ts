@@ -9,6 +9,7 @@ import {
   derivedId,
   type Logger,
   type ObjectStore,
+  STREAM_BATCH_BYTES,
 } from '@mediakit/kit';
 import { inspectFile } from '@mediakit/media';
 import type { filesV1 } from '@mediakit/proto';
@@ -88,7 +89,11 @@ async function downloadInputs(deps: RunJobDeps, job: DispatchMessage, dir: strin
   for (const [index, input] of job.inputs.entries()) {
     // Local names are ours (index + sniffed format), never the user's, so no name can escape the dir.
     const path = join(dir, `${index}.${input.format}`);
-    await pipeline(await deps.objects.get(input.objectKey), createWriteStream(path));
+    await pipeline(
+      await deps.objects.get(input.objectKey),
+      // A batch of the decrypted pieces goes to disk in one writev (stream-batches.ts in kit).
+      createWriteStream(path, { highWaterMark: STREAM_BATCH_BYTES }),
+    );
     const { objectKey: _key, ...info } = input;
     inputs.push({ ...info, path });
   }

@@ -1,5 +1,5 @@
 import { createSecretKey, type KeyObject } from 'node:crypto';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { assertValidRange } from './byte-range.ts';
 import {
   CHUNK_SIZE,
@@ -16,13 +16,7 @@ import {
 } from './encryption-format.ts';
 import { assertValidKey } from './object-key.ts';
 import type { ByteRange, ObjectInfo, ObjectStore } from './ports.ts';
-
-/**
- * Sealed or opened chunks are joined into about 1 MiB before they are passed on. One 64 KiB chunk
- * per stream step cost more than the AES itself: a 55 MB video took ~145 ms to decrypt into a file
- * and ~210 ms to encrypt and store, against ~40 ms to copy it; the join copies each byte once.
- */
-const PASS_ON_BYTES = 1024 * 1024;
+import { Batch, readableFromBatches, STREAM_BATCH_BYTES } from './stream-batches.ts';
 
 export interface ObjectEncryptionKeys {
   /** Wraps the data key of every new object. */
@@ -36,7 +30,7 @@ export interface ObjectEncryptionKeys {
  * with its own data key (format and reasoning in encryption-format.ts); the wrapped store only ever
  * sees ciphertext. Reads authenticate every chunk before releasing a byte of it, so a flipped,
  * missing or reordered byte becomes an ObjectIntegrityError (the promise rejects or the stream
- * errors), never wrong data. Both directions stream with about 1 MiB in memory, and a Range
+ * errors), never wrong data. Both directions stream in batches of about 1 MiB (STREAM_BATCH_BYTES), and a Range
  * read fetches only the chunks the range touches (plus the header).
  *
  * Keys, listing, deletion and content types pass through unchanged: they are not encrypted.
@@ -51,11 +45,12 @@ export function createEncryptedObjectStore(inner: ObjectStore, keys: ObjectEncry
   ): Promise<ObjectInfo> {
     assertValidKey(key);
     let size = 0;
-    const sealed = Readable.from(
+    const sealed = readableFromBatches(
       (async function* () {
         const { dataKey: rawDataKey, header } = newDataKey(keys.current, key);
         const dataKey = createSecretKey(rawDataKey);
-        const out = new PendingBytes(header);
+        const out = new Batch();
+        out.push(header);
         const pending = new PendingBytes();
         let index = 0;
         for await (const piece of Buffer.isBuffer(body) ? [body] : body) {
@@ -65,13 +60,12 @@ export function createEncryptedObjectStore(inner: ObjectStore, keys: ObjectEncry
           // Strictly more than a chunk: only then is the chunk known not to be the last.
           while (pending.size > CHUNK_SIZE) {
             out.push(...sealChunk(dataKey, index++, false, pending.take(CHUNK_SIZE)));
-            if (out.size >= PASS_ON_BYTES) yield out.take(out.size);
+            if (out.size >= STREAM_BATCH_BYTES) yield out.take();
           }
         }
         out.push(...sealChunk(dataKey, index, true, pending.take(pending.size)));
-        yield out.take(out.size);
+        yield out.take();
       })(),
-      { objectMode: false },
     );
     await inner.put(key, sealed, options);
     return options.contentType ? { key, size, contentType: options.contentType } : { key, size };
@@ -111,7 +105,7 @@ export function createEncryptedObjectStore(inner: ObjectStore, keys: ObjectEncry
       pending = new PendingBytes();
     }
 
-    return Readable.from(
+    return readableFromBatches(
       // One KeyObject for every chunk: a raw Buffer key is imported again by each decipher.
       decryptChunks({
         key,
@@ -122,7 +116,6 @@ export function createEncryptedObjectStore(inner: ObjectStore, keys: ObjectEncry
         lastChunk,
         range,
       }),
-      { objectMode: false },
     );
   }
 
@@ -161,7 +154,7 @@ async function* decryptChunks(options: {
   firstChunk: number;
   lastChunk: number;
   range: ByteRange | undefined;
-}): AsyncGenerator<Buffer> {
+}): AsyncGenerator<Buffer[]> {
   const { key, dataKey, chunks, pending, range, firstChunk, lastChunk } = options;
   let index = firstChunk;
 
@@ -171,20 +164,20 @@ async function* decryptChunks(options: {
     return plain.subarray(Math.max(0, range.start - offset), Math.max(0, range.end - offset + 1));
   };
 
-  const out = new PendingBytes();
+  const out = new Batch();
   try {
     for (;;) {
       // What is decrypted goes on before the next read from the store can wait.
-      if (pending.size <= SEALED_CHUNK_SIZE && out.size > 0) yield out.take(out.size);
+      if (pending.size <= SEALED_CHUNK_SIZE && out.size > 0) yield out.take();
       await pending.fill(chunks, SEALED_CHUNK_SIZE + 1);
       if (pending.size <= SEALED_CHUNK_SIZE) break; // the stream has ended: the rest is the final piece
       const plain = openChunk(dataKey, index, false, pending.take(SEALED_CHUNK_SIZE));
       if (!plain) throw new ObjectIntegrityError(key, `chunk ${index} failed authentication`);
       out.push(trim(plain, index));
-      if (out.size >= PASS_ON_BYTES) yield out.take(out.size);
+      if (out.size >= STREAM_BATCH_BYTES) yield out.take();
       index += 1;
     }
-    if (out.size > 0) yield out.take(out.size);
+    if (out.size > 0) yield out.take();
     if (pending.size === 0) {
       // Nothing where a chunk should be: a range that starts past the end gets nothing (as from
       // the stores themselves); a read from the start means the object was cut.
@@ -198,7 +191,7 @@ async function* decryptChunks(options: {
       plain = openChunk(dataKey, index, false, last);
     if (!plain)
       throw new ObjectIntegrityError(key, `chunk ${index} failed authentication (tampered or truncated)`);
-    yield trim(plain, index);
+    yield [trim(plain, index)];
   } finally {
     await chunks.return?.();
   }
@@ -208,8 +201,8 @@ async function* decryptChunks(options: {
  * Bytes read but not yet sealed or opened, kept as the pieces the stream gave. A chunk is copied
  * out only when it spans two pieces, and then only its own bytes: joining everything buffered
  * before each chunk copied every byte about twice, garbage that made up much of a worker's time
- * in GC while it fetched inputs (measured on the imager). The same holds the sealed or opened chunks
- * on their way out until about PASS_ON_BYTES have gathered.
+ * in GC while it fetched inputs (measured on the imager). Sealed or opened chunks then go on in
+ * batches of about STREAM_BATCH_BYTES (stream-batches.ts).
  */
 class PendingBytes {
   private pieces: Buffer[];

@@ -25,3 +25,4 @@ export type {
   Update,
 } from './ports.ts';
 export { createS3ObjectStore, type S3ObjectStoreOptions } from './s3-object-store.ts';
+export { STREAM_BATCH_BYTES } from './stream-batches.ts';

@@ -21,6 +21,7 @@ import { isProcessAlive } from '../process-alive.ts';
 import { assertValidRange } from './byte-range.ts';
 import { assertValidKey, assertValidPrefix, InvalidObjectKeyError } from './object-key.ts';
 import type { ByteRange, ObjectInfo, ObjectStore } from './ports.ts';
+import { STREAM_BATCH_BYTES } from './stream-batches.ts';
 
 /**
  * The object store on the local disk, used by `npm start` and the tests (production uses S3).
@@ -76,7 +77,8 @@ export function createLocalObjectStore(dir: string): ObjectStore {
       // cannot leave a complete-looking but truncated object behind.
       await pipeline(
         Buffer.isBuffer(body) ? Readable.from([body]) : body,
-        createWriteStream(tempFile, { flush: true }),
+        // A batch of an encrypted object's pieces goes to disk in one writev (stream-batches.ts).
+        createWriteStream(tempFile, { flush: true, highWaterMark: STREAM_BATCH_BYTES }),
       );
       const { size } = await stat(tempFile);
       if (options.contentType) {
