@@ -30,8 +30,8 @@ export interface ObjectEncryptionKeys {
  * with its own data key (format and reasoning in encryption-format.ts); the wrapped store only ever
  * sees ciphertext. Reads authenticate every chunk before releasing a byte of it, so a flipped,
  * missing or reordered byte becomes an ObjectIntegrityError (the promise rejects or the stream
- * errors), never wrong data. Both directions stream in batches of about 1 MiB (STREAM_BATCH_BYTES), and a Range
- * read fetches only the chunks the range touches (plus the header).
+ * errors), never wrong data. Both directions stream in batches of about 1 MiB (STREAM_BATCH_BYTES),
+ * and a Range read fetches only the chunks the range touches (plus the header).
  *
  * Keys, listing, deletion and content types pass through unchanged: they are not encrypted.
  */
