@@ -44,8 +44,8 @@ export const LOW_PAUSE_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=2
 
 /**
  * The same small young generation for the files service, for its memory: every upload and
- * download passes through Buffers that live for one stream step (reads, AES-GCM output, the joins
- * before a write). V8 gives a Buffer's memory back when it collects the Buffer: at a scavenge if it
+ * download passes through Buffers that live for one stream step (socket and file reads, AES-GCM
+ * output). V8 gives a Buffer's memory back when it collects the Buffer: at a scavenge if it
  * died young, otherwise only at a full GC, which V8 starts once about 64 MB of such memory has
  * gathered. With V8's default young generation the files service scavenged 13 times in a whole
  * 1 GiB upload and download (GC trace), so nearly every Buffer waited for a full GC, ten a second.

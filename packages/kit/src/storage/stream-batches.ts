@@ -8,10 +8,10 @@ import { Readable } from 'node:stream';
  * decrypt into a file against ~40 ms to copy it), so chunks go on in batches. A batch is not joined
  * into one Buffer: that copied every byte once more, and the 1 MiB joins kept the files service's
  * memory high while it served a 1 GiB download (bench bytes part, peak RSS: 251–289 MiB with them,
- * 220–240 without). A file write stream with the default 16 KiB highWaterMark would write each piece of a
- * batch with its own write(2); with this one it writes the batch with one writev(2). Measured on
- * 55 MB, same process, alternating (bench/_scratch, not committed): decrypt into a file 137 → 102
- * ms (CPU 211 → 126), encrypt and store from a file 208 → 194 ms.
+ * 220–240 without). A file write stream with the default 16 KiB highWaterMark would write each
+ * piece of a batch with its own write(2); with this one it writes the batch with one writev(2).
+ * Measured on 55 MB, same process, alternating (bench/_scratch, not committed): decrypt into a
+ * file 137 → 102 ms (CPU 211 → 126), encrypt and store from a file 208 → 194 ms.
  */
 export const STREAM_BATCH_BYTES = 1024 * 1024;
 
@@ -60,11 +60,10 @@ export function readableFromBatches(batches: AsyncGenerator<Buffer[]>): Readable
               this.push(null);
               return;
             }
-            const pieces = step.value.filter((piece) => piece.length > 0);
             // Nothing pushed means no further read() call: ask the generator again.
-            if (pieces.length === 0) return next();
+            if (!step.value.some((piece) => piece.length > 0)) return next();
             reading = false;
-            for (const piece of pieces) this.push(piece);
+            for (const piece of step.value) if (piece.length > 0) this.push(piece);
           },
           (error: unknown) => this.destroy(error instanceof Error ? error : new Error(String(error))),
         );
