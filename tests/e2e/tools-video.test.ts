@@ -163,9 +163,12 @@ describe.skipIf(skipReason)('video tool pages in Chromium', () => {
     await expect.poll(() => page.inputValue('input[name="end"]')).toBe('3');
     expect(uploads).toEqual([]);
     // The trim page plays the server's copy from its inline download link, which the browser
-    // streams itself (no copy of the file in the page's memory).
+    // streams itself (no copy of the file in the page's memory). The link is asked for once the
+    // page knows the file, so the element can be there a moment before its src.
     const video = page.locator('.trim-editor video');
-    expect(await video.getAttribute('src')).toMatch(/\/api\/v1\/files\/[^/]+\/content\?link=[^&]+&inline=1$/);
+    await expect
+      .poll(() => video.getAttribute('src'))
+      .toMatch(/\/api\/v1\/files\/[^/]+\/content\?link=[^&]+&inline=1$/);
     await expect
       .poll(() => video.evaluate((v) => (v as unknown as { videoWidth: number }).videoWidth), {
         timeout: 15_000,
