@@ -5,7 +5,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pipeline } from 'node:stream/promises';
-import { LOW_PAUSE_NODE_FLAGS } from '@mediakit/devstack';
+import { SMALL_YOUNG_GENERATION_FLAGS } from '@mediakit/devstack';
 import { makeWav } from '../lib/media.ts';
 import { MemorySampler, type PhaseMemory } from '../lib/memory.ts';
 import type { BenchContext, PartOutcome, PlatformHandle } from '../lib/part.ts';
@@ -67,7 +67,7 @@ async function streamDownload(url: string, cookie?: string): Promise<Transfer> {
 async function rawTransfers(path: string, size: number) {
   const server = spawn(
     process.execPath,
-    [...LOW_PAUSE_NODE_FLAGS, join(repoRoot, 'bench/raw/http-passthrough.ts')],
+    [...SMALL_YOUNG_GENERATION_FLAGS, join(repoRoot, 'bench/raw/http-passthrough.ts')],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
     },

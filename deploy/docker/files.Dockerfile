@@ -34,5 +34,6 @@ COPY --from=build --chown=root:root /src/services/files ./services/files
 USER 1000:1000
 # Node 24 runs the TypeScript sources directly (type stripping); SIGTERM goes straight to node.
 # A small young generation: the Buffers every upload and download moves are freed at the next
-# scavenge instead of piling up until a full GC (STREAMING_NODE_FLAGS in packages/devstack/src/stack.ts).
+# scavenge instead of piling up until a full GC (SMALL_YOUNG_GENERATION_FLAGS in
+# packages/devstack/src/stack.ts).
 CMD ["node", "--max-semi-space-size=2", "services/files/src/main.ts"]

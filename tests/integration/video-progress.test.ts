@@ -393,12 +393,15 @@ describe('the processes that start ffmpeg or ffprobe', () => {
     }
   });
 
-  it('run with the node flags their Dockerfiles pass: the files service a small young generation (STREAMING_NODE_FLAGS)', async () => {
+  it('run with the node flags their Dockerfiles pass: the files service a small young generation (SMALL_YOUNG_GENERATION_FLAGS)', async () => {
     const flags = async (name: 'files' | 'transcoder') =>
       (await readFile(`/proc/${stack.pids()[name]}/cmdline`, 'utf8')).split('\0');
     expect(await flags('files')).toContain('--max-semi-space-size=2');
     expect(await flags('transcoder')).toEqual(
-      expect.arrayContaining(['--incremental-marking-soft-trigger=70', '--incremental-marking-hard-trigger=90']),
+      expect.arrayContaining([
+        '--incremental-marking-soft-trigger=70',
+        '--incremental-marking-hard-trigger=90',
+      ]),
     );
   });
 });

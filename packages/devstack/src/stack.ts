@@ -34,26 +34,22 @@ export interface ServiceSpec {
 }
 
 /**
- * A small young generation (2 MB semi-spaces instead of V8's default, which grows to tens of MB on
- * a large machine) for the services on every API request's path. Each scavenge then stops the
- * event loop for a millisecond or two instead of 15–20 ms, and those stops were the p99 of
- * `GET /jobs/{id}` at 1,000 req/s (measured: p99 18–56 ms before, 9–15 ms after, for about 10 %
- * more CPU spent in GC).
+ * A small young generation: 2 MB semi-spaces instead of V8's default, which grows to tens of MB on
+ * a large machine. Two kinds of service run with it, for two reasons:
+ * - The services on every API request's path (gateway, jobs), for their pauses: each scavenge
+ *   stops the event loop for a millisecond or two instead of 15–20 ms, and those stops were the
+ *   p99 of `GET /jobs/{id}` at 1,000 req/s (measured: p99 18–56 ms before, 9–15 ms after, for about
+ *   10 % more CPU spent in GC).
+ * - The files service, for its memory: every upload and download passes through Buffers that live
+ *   for one stream step (socket and file reads, AES-GCM output). V8 gives a Buffer's memory back
+ *   when it collects the Buffer: at a scavenge if it died young, otherwise only at a full GC, which
+ *   V8 starts once about 64 MB of such memory has gathered. With V8's default young generation the
+ *   files service scavenged 13 times in a whole 1 GiB upload and download (GC trace), so nearly
+ *   every Buffer waited for a full GC, ten a second. Measured with the bench's bytes part (1 GiB,
+ *   three runs each way): the service's RSS growth during the download +68/+68/+74 → +44/+48/+56
+ *   MiB, during the upload +68/+76/+79 → +64/+67/+72, throughput the same or better.
  */
-export const LOW_PAUSE_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=2'];
-
-/**
- * The same small young generation for the files service, for its memory: every upload and
- * download passes through Buffers that live for one stream step (socket and file reads, AES-GCM
- * output). V8 gives a Buffer's memory back when it collects the Buffer: at a scavenge if it
- * died young, otherwise only at a full GC, which V8 starts once about 64 MB of such memory has
- * gathered. With V8's default young generation the files service scavenged 13 times in a whole
- * 1 GiB upload and download (GC trace), so nearly every Buffer waited for a full GC, ten a second.
- * With 2 MB semi-spaces it scavenges several times as often. Measured with the bench's bytes part
- * (1 GiB, three runs each way): the service's RSS growth during the download +68/+68/+74 →
- * +44/+48/+56 MiB, during the upload +68/+76/+79 → +64/+67/+72, throughput the same or better.
- */
-export const STREAMING_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=2'];
+export const SMALL_YOUNG_GENERATION_FLAGS: readonly string[] = ['--max-semi-space-size=2'];
 
 /**
  * When the workers start a full garbage collection: once 70 % of the old generation's headroom is
@@ -97,7 +93,7 @@ export const serviceSpecs: readonly ServiceSpec[] = [
     ports: { GRPC_PORT: 50052, HTTP_PORT: 8082 },
     readyPort: 'HTTP_PORT',
     stopPhase: 2,
-    nodeFlags: STREAMING_NODE_FLAGS,
+    nodeFlags: SMALL_YOUNG_GENERATION_FLAGS,
     processEnv: SPAWNING_SERVICE_ENV,
   },
   {
@@ -105,7 +101,7 @@ export const serviceSpecs: readonly ServiceSpec[] = [
     ports: { GRPC_PORT: 50053, HEALTH_PORT: 9103 },
     readyPort: 'HEALTH_PORT',
     stopPhase: 2,
-    nodeFlags: LOW_PAUSE_NODE_FLAGS,
+    nodeFlags: SMALL_YOUNG_GENERATION_FLAGS,
   },
   { name: 'content', ports: { GRPC_PORT: 50054, HEALTH_PORT: 9104 }, readyPort: 'HEALTH_PORT', stopPhase: 2 },
   {
@@ -128,7 +124,7 @@ export const serviceSpecs: readonly ServiceSpec[] = [
     ports: { PORT: 8080 },
     readyPort: 'PORT',
     stopPhase: 0,
-    nodeFlags: LOW_PAUSE_NODE_FLAGS,
+    nodeFlags: SMALL_YOUNG_GENERATION_FLAGS,
   },
 ];
 
