@@ -32,6 +32,6 @@ COPY --from=build --chown=root:root /src/frontends/dashboard/package.json ./fron
 USER 1000:1000
 EXPOSE 8080
 # Node 24 runs the TypeScript sources directly (type stripping); SIGTERM goes straight to node.
-# A small young generation: short GC pauses on the API's request path (LOW_PAUSE_NODE_FLAGS in
-# packages/devstack/src/stack.ts says why).
+# A small young generation: short GC pauses on the API's request path
+# (SMALL_YOUNG_GENERATION_FLAGS in packages/devstack/src/stack.ts says why).
 CMD ["node", "--max-semi-space-size=2", "services/gateway/src/main.ts"]
