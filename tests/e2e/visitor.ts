@@ -64,10 +64,10 @@ export async function launchVisitors(): Promise<Visitors> {
 
 /** Fails when the page scrolls sideways (wider than the screen it is shown on). */
 export async function expectNoHorizontalOverflow(page: Page, label = page.url()): Promise<void> {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
+  // A string, as this file is type-checked without the DOM's types.
+  const { scrollWidth, innerWidth } = await page.evaluate<{ scrollWidth: number; innerWidth: number }>(
+    '({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth })',
+  );
   expect(scrollWidth, `${label} is ${scrollWidth}px wide on a ${innerWidth}px screen`).toBeLessThanOrEqual(
     innerWidth,
   );
