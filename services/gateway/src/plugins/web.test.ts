@@ -5,8 +5,8 @@ import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { ApiError } from '@mediakit/kit';
 import type { contentV1 } from '@mediakit/proto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { ADVERTISED_PRICE, ADVERTISED_RATING } from '../../../../frontends/shell/src/pages/json-ld.ts';
 import { buildTestApp, type TestApp } from '../test-support.ts';
-import { ADVERTISED_PRICE, ADVERTISED_RATING } from '../web/json-ld.ts';
 import { placeholderPage } from './web.ts';
 
 describe('placeholder page (no web build)', () => {

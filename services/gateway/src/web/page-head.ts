@@ -1,16 +1,5 @@
-import { BRAND_NAME } from './json-ld.ts';
-
-/** Everything that goes into a page's <head> besides the bundles. */
-export interface PageHead {
-  title: string;
-  description: string;
-  /** Absolute canonical URL; none on the 404 page. */
-  canonical?: string;
-  noindex?: boolean;
-  keywords?: string[];
-  ogType?: 'website' | 'article';
-  jsonLd?: object[];
-}
+import { BRAND } from '../../../../frontends/shell/src/pages/brand.ts';
+import type { PageHead } from '../../../../frontends/shell/src/pages/page-heads.ts';
 
 export const escapeHtml = (text: string) =>
   text.replace(
@@ -38,7 +27,7 @@ export function renderHead(head: PageHead): string {
   if (head.noindex) lines.push('<meta name="robots" content="noindex">');
   if (head.canonical) lines.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}">`);
   lines.push(
-    `<meta property="og:site_name" content="${BRAND_NAME}">`,
+    `<meta property="og:site_name" content="${BRAND}">`,
     `<meta property="og:type" content="${head.ogType ?? 'website'}">`,
     `<meta property="og:title" content="${escapeHtml(head.title)}">`,
     `<meta property="og:description" content="${escapeHtml(head.description)}">`,

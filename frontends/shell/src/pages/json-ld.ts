@@ -1,5 +1,8 @@
+import { BRAND } from './brand.ts';
+
 /**
- * Structured data (schema.org, JSON-LD) the pages carry in their first HTML response.
+ * Structured data (schema.org, JSON-LD) the pages carry: the gateway writes it into the first HTML
+ * response and the shell writes the same after client-side navigation (page-heads.ts).
  *
  * The price and the rating on tool pages are marketing values from the product specification
  * (sections 1 and 9), not measured data; they live here as named constants so nobody mistakes them
@@ -8,14 +11,12 @@
 export const ADVERTISED_PRICE = { amount: '0', currency: 'USD' } as const;
 export const ADVERTISED_RATING = { value: '4.5', count: '150' } as const;
 
-export const BRAND_NAME = 'Mediakit';
-
 /** The home page's WebSite with a SearchAction: search engines may offer a search box into /tools. */
 export function webSiteJsonLd(publicUrl: string) {
   return {
     '@context': 'https://schema.org',
     '@type': 'WebSite',
-    name: BRAND_NAME,
+    name: BRAND,
     url: `${publicUrl}/`,
     potentialAction: {
       '@type': 'SearchAction',
@@ -60,6 +61,6 @@ export function blogPostingJsonLd(
     ...(article.author ? { author: { '@type': 'Person', name: article.author } } : {}),
     ...(article.publishedAt ? { datePublished: article.publishedAt } : {}),
     ...(article.keywords.length ? { keywords: article.keywords.join(', ') } : {}),
-    publisher: { '@type': 'Organization', name: BRAND_NAME },
+    publisher: { '@type': 'Organization', name: BRAND },
   };
 }
