@@ -19,6 +19,12 @@ describe('the runtime config written into the page', () => {
     });
   });
 
+  test('carries the public origin the server names in canonical links', () => {
+    const config = inlineRuntimeConfig(page('{"remotes":{},"publicUrl":"https://media.example"}'));
+    expect(config?.publicUrl).toBe('https://media.example');
+    expect(inlineRuntimeConfig(page('{"remotes":{}}'))).not.toHaveProperty('publicUrl');
+  });
+
   test('is absent on a page without it, or with one that does not parse (then it is fetched)', () => {
     expect(inlineRuntimeConfig(page(null))).toBeUndefined();
     expect(inlineRuntimeConfig(page('{not json'))).toBeUndefined();

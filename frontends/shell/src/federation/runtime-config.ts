@@ -2,12 +2,21 @@ import type { RemoteName } from './contract.ts';
 
 /**
  * `/runtime-config.json`, written by the gateway from its environment at start (REMOTE_TOOLS_URL,
- * REMOTE_DASHBOARD_URL): where each remote's mf-manifest.json lives. Read at runtime, so a remote
- * moves or redeploys without rebuilding the shell.
+ * REMOTE_DASHBOARD_URL, PUBLIC_URL): where each remote's mf-manifest.json lives, and the origin
+ * the pages' canonical links name. Read at runtime, so a remote moves or redeploys without
+ * rebuilding the shell.
  */
 export interface RuntimeConfig {
   remotes: Record<RemoteName, string>;
+  /** PUBLIC_URL without a trailing slash; absent where no gateway wrote the config. */
+  publicUrl?: string;
 }
+
+/** A config as written (fields may be missing) over the defaults. */
+const withDefaults = (config: Partial<RuntimeConfig>): RuntimeConfig => ({
+  remotes: { ...DEFAULT_RUNTIME_CONFIG.remotes, ...config.remotes },
+  ...(typeof config.publicUrl === 'string' ? { publicUrl: config.publicUrl } : {}),
+});
 
 export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
   remotes: {
@@ -27,8 +36,7 @@ export function inlineRuntimeConfig(doc: Pick<Document, 'getElementById'>): Runt
   const text = doc.getElementById('mk-runtime-config')?.textContent;
   if (!text) return undefined;
   try {
-    const config = JSON.parse(text) as Partial<RuntimeConfig>;
-    return { remotes: { ...DEFAULT_RUNTIME_CONFIG.remotes, ...config.remotes } };
+    return withDefaults(JSON.parse(text) as Partial<RuntimeConfig>);
   } catch {
     return undefined;
   }
@@ -40,8 +48,7 @@ export function loadRuntimeConfig(): Promise<RuntimeConfig> {
   pending ??= fetch('/runtime-config.json', { cache: 'no-cache' })
     .then(async (response) => {
       if (!response.ok) throw new Error(`runtime-config.json answered ${response.status}`);
-      const config = (await response.json()) as Partial<RuntimeConfig>;
-      return { remotes: { ...DEFAULT_RUNTIME_CONFIG.remotes, ...config.remotes } };
+      return withDefaults((await response.json()) as Partial<RuntimeConfig>);
     })
     .catch((error) => {
       // Without the file the same-origin defaults still work; a later call tries again.

@@ -198,12 +198,13 @@ describe('built web shell', () => {
     ).toBe(404);
   });
 
-  test('/runtime-config.json names the remotes and is revalidated', async () => {
+  test('/runtime-config.json names the remotes and the public origin, and is revalidated', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/runtime-config.json' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.json()).toEqual({
       remotes: { tools: '/remotes/tools/mf-manifest.json', dashboard: '/remotes/dashboard/mf-manifest.json' },
+      publicUrl: PUBLIC_URL,
     });
   });
 
@@ -214,6 +215,7 @@ describe('built web shell', () => {
     );
     expect(JSON.parse(config?.[1] ?? '{}')).toEqual({
       remotes: { tools: '/remotes/tools/mf-manifest.json', dashboard: '/remotes/dashboard/mf-manifest.json' },
+      publicUrl: PUBLIC_URL,
     });
     expect(tool.body).toContain(
       '<link rel="preload" href="/remotes/tools/mf-manifest.json" as="fetch" crossorigin="anonymous">',

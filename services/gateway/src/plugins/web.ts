@@ -83,8 +83,10 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
       .header('cache-control', 'public, max-age=300')
       .send(sitemap.xml);
   });
+  // Where the shell finds the remotes, and the origin its canonical links name after navigation.
+  const runtimeConfig = { remotes: settings.remotes, publicUrl };
   app.get('/runtime-config.json', { config: { rateLimit: false } }, async (_request, reply) =>
-    reply.header('cache-control', 'no-cache').send({ remotes: settings.remotes }),
+    reply.header('cache-control', 'no-cache').send(runtimeConfig),
   );
 
   if (!hasBuild(root)) {
@@ -111,7 +113,7 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
   };
   const indexHtml = createIndexTemplate(path.join(root, 'index.html'));
   const bootHints = createBootHints({
-    remotes: settings.remotes,
+    runtimeConfig,
     remoteRoots: {
       tools: hasDir(remoteRoots.tools) ? path.resolve(remoteRoots.tools) : undefined,
       dashboard: hasDir(remoteRoots.dashboard) ? path.resolve(remoteRoots.dashboard) : undefined,

@@ -4,8 +4,8 @@ import { remoteAt } from '../../../../frontends/shell/src/federation/remote-at.t
 import { escapeHtml, scriptJson } from './page-head.ts';
 
 export interface BootHintsOptions {
-  /** Each remote's mf-manifest.json as the browser fetches it (the runtime config). */
-  remotes: { tools: string; dashboard: string };
+  /** The runtime config (`/runtime-config.json`): the remotes' manifests and the public origin. */
+  runtimeConfig: { remotes: { tools: string; dashboard: string }; publicUrl: string };
   /** A remote's build folder when this gateway serves it: its manifest names its first files. */
   remoteRoots: { tools?: string; dashboard?: string };
 }
@@ -25,7 +25,8 @@ export interface BootHintsOptions {
  * a plain link element.
  */
 export function createBootHints(options: BootHintsOptions) {
-  const runtimeConfig = `<script type="application/json" id="mk-runtime-config">${scriptJson({ remotes: options.remotes })}</script>`;
+  const runtimeConfig = `<script type="application/json" id="mk-runtime-config">${scriptJson(options.runtimeConfig)}</script>`;
+  const { remotes } = options.runtimeConfig;
   const filesCache = new Map<string, { mtimeMs: number; files: RemoteFiles }>();
 
   /** The remote's files a page needs first, from its built manifest, read again only when it changes. */
@@ -37,7 +38,7 @@ export function createBootHints(options: BootHintsOptions) {
       const { mtimeMs } = await stat(file);
       const cached = filesCache.get(file);
       if (cached?.mtimeMs === mtimeMs) return cached.files;
-      const files = filesFromManifest(JSON.parse(await readFile(file, 'utf8')), options.remotes[remote]);
+      const files = filesFromManifest(JSON.parse(await readFile(file, 'utf8')), remotes[remote]);
       filesCache.set(file, { mtimeMs, files });
       return files;
     } catch {
@@ -51,9 +52,9 @@ export function createBootHints(options: BootHintsOptions) {
     const remote = remoteAt(pathname);
     if (remote) {
       lines.push(
-        `<link rel="preload" href="${escapeHtml(options.remotes[remote])}" as="fetch" crossorigin="anonymous">`,
+        `<link rel="preload" href="${escapeHtml(remotes[remote])}" as="fetch" crossorigin="anonymous">`,
       );
-      const files = isOnThisOrigin(options.remotes[remote]) ? await remoteFiles(remote) : NO_FILES;
+      const files = isOnThisOrigin(remotes[remote]) ? await remoteFiles(remote) : NO_FILES;
       for (const script of files.scripts)
         lines.push(`<link rel="preload" href="${escapeHtml(script)}" as="script">`);
       for (const style of files.styles)
