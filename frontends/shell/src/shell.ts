@@ -3,6 +3,7 @@ import { type ApiClient, createApiClient, postRefreshToken } from './api/api-cli
 import { createFileLinks, type FileLinks } from './api/download-links.ts';
 import { describeError, ERROR_TEXT, isApiRequestError } from './api/errors.ts';
 import { createRefresher } from './api/refresh.ts';
+import { createPageHeads, type PageHeads } from './head/page-heads-store.ts';
 import { cookieSecureFor, documentCookieJar } from './session/cookies.ts';
 import { createSessionStore, type SessionStore } from './session/session-store.ts';
 import { LOGIN_ROUTE, refreshAtProvider } from './session/sign-in.ts';
@@ -23,6 +24,8 @@ export interface Shell {
   showError(error: unknown): void;
   /** Set by the router once it exists: client-side navigation for code outside components. */
   navigate: (to: string) => void;
+  /** The document's head after client-side navigation (Layout reports the path, pages their data). */
+  heads: PageHeads;
 }
 
 export function createShell(): Shell {
@@ -44,6 +47,10 @@ export function createShell(): Shell {
     notify,
     errorDialog,
     navigate: (to) => window.location.assign(to),
+    heads: createPageHeads({
+      initialPath: window.location.pathname,
+      currentPath: () => window.location.pathname,
+    }),
     api: createApiClient({
       store,
       refresher,

@@ -8,6 +8,7 @@
 import type { ComponentType } from 'react';
 import type { ApiClient } from '../api/api-client.ts';
 import type { FileLinks } from '../api/download-links.ts';
+import type { PageHeadReport } from '../pages/page-heads.ts';
 import type { UserInfo } from '../session/session-store.ts';
 import type { Notifier } from '../ui/notifier.ts';
 
@@ -36,7 +37,16 @@ export interface ShellHost {
    * session (with `renew` after the server refused one); none for a guest.
    */
   authHeaders(options?: { renew?: boolean }): Promise<Record<string, string>>;
+  /**
+   * Tells the shell what the page shows once its data is here (a catalog entry, a missing page),
+   * so that after client-side navigation the document's head (title, description, canonical link,
+   * Open Graph, JSON-LD) is the one the server gives that page. Pages with fixed heads (the
+   * dashboard's, `/tools`) need not call it: the shell knows them by their path.
+   */
+  pageHead(report: PageHeadReport): void;
 }
+
+export type { PageHeadReport };
 
 export interface RemotePageProps {
   host: ShellHost;

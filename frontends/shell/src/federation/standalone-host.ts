@@ -8,6 +8,7 @@ import { createApiClient, postRefreshToken } from '../api/api-client.ts';
 import { createFileLinks } from '../api/download-links.ts';
 import { describeError } from '../api/errors.ts';
 import { createRefresher } from '../api/refresh.ts';
+import { NOT_FOUND_TEXT, withBrand } from '../pages/brand.ts';
 import { cookieSecureFor, documentCookieJar } from '../session/cookies.ts';
 import { createSessionStore } from '../session/session-store.ts';
 import { createNotifier, type ToastApi } from '../ui/notifier.ts';
@@ -36,5 +37,10 @@ export function createStandaloneHost(): ShellHost {
     notify,
     showError: (error) => notify.error(describeError(error).message),
     session: { signedIn: store.isSignedIn(), user: store.userInfo(), login },
+    // Alone there is no server head to keep in step with: the tab's title is enough.
+    pageHead: (report) => {
+      if (report.kind === 'tool') document.title = withBrand(report.tool.title);
+      else if (report.kind === 'not-found') document.title = NOT_FOUND_TEXT.title;
+    },
   };
 }

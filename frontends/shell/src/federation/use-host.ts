@@ -17,6 +17,7 @@ export function useHost(): ShellHost {
       authHeaders: shell.api.authHeaders,
       notify: shell.notify,
       showError: shell.showError,
+      pageHead: shell.heads.report,
       session: {
         signedIn: session.signedIn,
         user: session.user,

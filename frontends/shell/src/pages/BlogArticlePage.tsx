@@ -1,13 +1,14 @@
 import { useQuery } from '@mediakit/web-shared/query';
 import { Link, useParams } from '@mediakit/web-shared/router';
+import { useMemo } from 'react';
 import { isApiRequestError } from '../api/errors.ts';
 import type { Article } from '../api/types.ts';
+import type { PageHeadReport } from '../federation/contract.ts';
+import { usePageHead } from '../head/use-page-head.ts';
 import { useShell } from '../shell-context.tsx';
 import { formatDate } from '../ui/format.ts';
 import { Skeleton } from '../ui/Skeleton.tsx';
-import { useDocumentTitle } from '../ui/use-document-title.ts';
 import { NotFoundPage } from './NotFoundPage.tsx';
-import { withBrand } from './page-meta.ts';
 
 export function BlogArticlePage() {
   const { slug = '' } = useParams();
@@ -17,7 +18,22 @@ export function BlogArticlePage() {
     queryFn: () => api.get<Article>(`/blog/${encodeURIComponent(slug)}`),
     meta: { silent: true },
   });
-  useDocumentTitle(article.data ? withBrand(article.data.meta_title || article.data.title) : undefined);
+  const head = useMemo((): PageHeadReport | undefined => {
+    const a = article.data;
+    if (!a) return undefined;
+    const fields = {
+      slug: a.slug,
+      title: a.title,
+      excerpt: a.excerpt,
+      author: a.author,
+      publishedAt: a.publishedAt,
+      metaTitle: a.meta_title ?? '',
+      metaDescription: a.meta_description ?? '',
+      keywords: a.keywords ?? [],
+    };
+    return { kind: 'article', article: fields };
+  }, [article.data]);
+  usePageHead(head);
   if (isApiRequestError(article.error) && article.error.status === 404) return <NotFoundPage />;
   if (article.isError) {
     return (

@@ -1,9 +1,13 @@
 import { Link } from '@mediakit/web-shared/router';
-import { useDocumentTitle } from '../ui/use-document-title.ts';
-import { NOT_FOUND_TEXT, PAGE_META } from './page-meta.ts';
+import type { PageHeadReport } from '../federation/contract.ts';
+import { usePageHead } from '../head/use-page-head.ts';
+import { NOT_FOUND_TEXT } from './brand.ts';
 
+const NOT_FOUND: PageHeadReport = { kind: 'not-found' };
+
+/** Unknown paths, and an article that does not exist: the spec's page (and head: noindex, no canonical). */
 export function NotFoundPage() {
-  useDocumentTitle(PAGE_META['/404'].title);
+  usePageHead(NOT_FOUND);
   return (
     <section className="panel not-found" aria-labelledby="not-found-title">
       <h1 id="not-found-title">{NOT_FOUND_TEXT.title}</h1>

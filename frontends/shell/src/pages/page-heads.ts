@@ -40,6 +40,15 @@ export interface ArticleHeadFields {
   keywords: string[];
 }
 
+/**
+ * What a page whose head depends on its data says about itself once it has it (the shell's
+ * ShellHost.pageHead, federation/contract.ts).
+ */
+export type PageHeadReport =
+  | { kind: 'tool'; tool: ToolHeadFields }
+  | { kind: 'article'; article: ArticleHeadFields }
+  | { kind: 'not-found' };
+
 /** `/tools/` and `/tools` are the same page; the root stays `/`. */
 export const normalizePath = (pathname: string) =>
   pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

@@ -1,12 +1,18 @@
 import { Outlet, useLocation } from '@mediakit/web-shared/router';
 import { Suspense, useEffect, useRef } from 'react';
+import { useShell } from '../shell-context.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { Skeleton } from './Skeleton.tsx';
 
-/** Header, the page, footer. After client-side navigation focus moves to the new page's main. */
+/**
+ * Header, the page, footer. After client-side navigation focus moves to the new page's main, and
+ * the document's head follows the new path (head/page-heads-store.ts).
+ */
 export function Layout() {
   const location = useLocation();
+  const { heads } = useShell();
+  useEffect(() => heads.route(location.pathname), [heads, location.pathname]);
   const main = useRef<HTMLElement>(null);
   const shownPath = useRef(location.pathname);
   useEffect(() => {

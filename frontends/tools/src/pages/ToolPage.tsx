@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { isApiRequestError } from '../../../shell/src/api/errors.ts';
 import type { Tool } from '../../../shell/src/api/types.ts';
 import type { RemotePageProps } from '../../../shell/src/federation/contract.ts';
-import { NOT_FOUND_TEXT, withBrand } from '../../../shell/src/pages/brand.ts';
+import { NOT_FOUND_TEXT } from '../../../shell/src/pages/brand.ts';
 import { Skeleton } from '../../../shell/src/ui/Skeleton.tsx';
 import { useCatalog } from '../catalog-query.ts';
 import { loadToolCopy } from '../copy/index.ts';
@@ -45,11 +45,11 @@ export function ToolPage({ host, kind }: RemotePageProps & { kind: 'tool' | 'con
   useEffect(() => ToolArticle.preload(), []);
   const missing =
     (isApiRequestError(tool.error) && tool.error.status === 404) || (tool.data && tool.data.kind !== kind);
+  // The shell writes the head the server gives this page (catalog title, description, JSON-LD).
   useEffect(() => {
-    if (missing)
-      document.title = NOT_FOUND_TEXT.title; // as the shell's own 404 page
-    else if (tool.data) document.title = withBrand(tool.data.title);
-  }, [missing, tool.data]);
+    if (missing) host.pageHead({ kind: 'not-found' });
+    else if (tool.data) host.pageHead({ kind: 'tool', tool: tool.data });
+  }, [host, missing, tool.data]);
 
   if (missing) {
     return (

@@ -1,7 +1,5 @@
 import { useSearchParams } from '@mediakit/web-shared/router';
-import { useEffect } from 'react';
 import type { RemotePageProps } from '../../../shell/src/federation/contract.ts';
-import { PAGE_META } from '../../../shell/src/pages/page-meta.ts';
 import { CatalogGroupList } from '../../../shell/src/ui/CatalogGroups.tsx';
 import { Skeleton } from '../../../shell/src/ui/Skeleton.tsx';
 import { matchesQuery, useCatalog } from '../catalog-query.ts';
@@ -11,9 +9,6 @@ export function ToolsListPage({ host }: RemotePageProps) {
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const catalog = useCatalog(host);
-  useEffect(() => {
-    document.title = PAGE_META['/tools'].title;
-  }, []);
   const setQuery = (value: string) => setParams(value ? { q: value } : {}, { replace: true });
   const matching = catalog.data?.tools.filter((tool) => matchesQuery(tool, q)) ?? [];
   return (
