@@ -12,6 +12,8 @@ import {
   HomePage,
   NotFoundPage,
   PricingPage,
+  PrivacyPage,
+  TermsPage,
 } from './pages/lazy-pages.ts';
 import { RequireSignIn } from './session/RequireSignIn.tsx';
 import type { Shell } from './shell.ts';
@@ -42,6 +44,8 @@ export function App({ shell }: { shell: Shell }) {
               <Route path="blog" element={<BlogListPage />} />
               <Route path="blog/:slug" element={<BlogArticlePage />} />
               <Route path="contact-us" element={<ContactPage />} />
+              <Route path="privacy" element={<PrivacyPage />} />
+              <Route path="terms" element={<TermsPage />} />
               <Route
                 path="account"
                 element={

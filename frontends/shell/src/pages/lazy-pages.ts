@@ -15,3 +15,5 @@ export const BlogListPage = lazyPage(() => import('./BlogListPage.tsx').then((m)
 export const ContactPage = lazyPage(() => import('./ContactPage.tsx').then((m) => m.ContactPage));
 export const NotFoundPage = lazyPage(() => import('./NotFoundPage.tsx').then((m) => m.NotFoundPage));
 export const PricingPage = lazyPage(() => import('./PricingPage.tsx').then((m) => m.PricingPage));
+export const PrivacyPage = lazyPage(() => import('./PrivacyPage.tsx').then((m) => m.PrivacyPage));
+export const TermsPage = lazyPage(() => import('./TermsPage.tsx').then((m) => m.TermsPage));

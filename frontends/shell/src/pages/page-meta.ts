@@ -39,6 +39,16 @@ export const PAGE_META = {
     title: withBrand('Contact us'),
     description: 'Questions, bugs or ideas? Write to the Mediakit team and we will answer by email.',
   },
+  '/privacy': {
+    title: withBrand('Privacy'),
+    description:
+      'What this Mediakit installation stores, for how long, who can see your files, the cookies it uses, and what it never does: no tracking, no analytics, no ads.',
+  },
+  '/terms': {
+    title: withBrand('Terms of use'),
+    description:
+      'The rules for using this Mediakit installation: your files stay yours, the limits of each plan, accounts, payments, and what the service does not promise.',
+  },
   '/account': {
     title: withBrand('Your account'),
     description: 'Your Mediakit profile and plan.',

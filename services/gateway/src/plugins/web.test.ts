@@ -271,6 +271,8 @@ describe('built web shell', () => {
       '/pricing': 'Pricing | Mediakit',
       '/blog': 'Blog | Mediakit',
       '/contact-us': 'Contact us | Mediakit',
+      '/privacy': 'Privacy | Mediakit',
+      '/terms': 'Terms of use | Mediakit',
       '/account': 'Your account | Mediakit',
       '/dashboard': 'Dashboard | Mediakit',
       '/dashboard/job-status': 'Job status | Mediakit',
@@ -361,6 +363,8 @@ describe('built web shell', () => {
     const locs = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     expect(locs).toContain(`${PUBLIC_URL}/`);
     expect(locs).toContain(`${PUBLIC_URL}/pricing`);
+    expect(locs).toContain(`${PUBLIC_URL}/privacy`);
+    expect(locs).toContain(`${PUBLIC_URL}/terms`);
     expect(locs).toContain(`${PUBLIC_URL}/tool/trim-video`);
     expect(locs).toContain(`${PUBLIC_URL}/converter/heic-to-jpg`);
     expect(locs).toContain(`${PUBLIC_URL}/blog/compress-video-for-email`);

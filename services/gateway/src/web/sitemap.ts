@@ -3,7 +3,15 @@ import type { ArticleHeadFields } from './blog-source.ts';
 import { escapeHtml } from './page-head.ts';
 
 /** Public pages worth indexing; personal pages (account, dashboard) and sign-in steps are not. */
-export const PUBLIC_PAGES = ['/', '/tools', '/pricing', '/blog', '/contact-us'] as const;
+export const PUBLIC_PAGES = [
+  '/',
+  '/tools',
+  '/pricing',
+  '/blog',
+  '/contact-us',
+  '/privacy',
+  '/terms',
+] as const;
 
 export function buildSitemap(
   publicUrl: string,
