@@ -1,26 +1,53 @@
 import { Link } from '@mediakit/web-shared/router';
 
+const GROUPS = [
+  {
+    label: 'Product',
+    links: [
+      { to: '/tools', label: 'Tools' },
+      { to: '/pricing', label: 'Pricing' },
+      { to: '/blog', label: 'Blog' },
+    ],
+  },
+  {
+    label: 'About',
+    links: [
+      { to: '/contact-us', label: 'Contact' },
+      { to: '/privacy', label: 'Privacy' },
+      { to: '/terms', label: 'Terms' },
+    ],
+  },
+] as const;
+
+/** On every page: what Mediakit is in a line, and the links people look for at the bottom of a site. */
 export function Footer() {
   return (
     <footer className="site-footer">
-      <div className="container footer-row">
-        <p>Mediakit: free, no watermark, your files deleted after processing.</p>
-        <nav aria-label="Footer">
-          <ul>
-            <li>
-              <Link to="/tools">All tools</Link>
-            </li>
-            <li>
-              <Link to="/pricing">Pricing</Link>
-            </li>
-            <li>
-              <Link to="/blog">Blog</Link>
-            </li>
-            <li>
-              <Link to="/contact-us">Contact</Link>
-            </li>
-          </ul>
-        </nav>
+      <div className="container footer-inner">
+        <div className="footer-about">
+          <p className="footer-brand">
+            <span className="brand-mark" aria-hidden="true">
+              ▶
+            </span>
+            Mediakit
+          </p>
+          <p>Free video and image tools. No watermark, and your files are deleted after processing.</p>
+        </div>
+        {GROUPS.map((group) => (
+          <nav key={group.label} className="footer-nav" aria-label={group.label}>
+            {/* The nav's label says it to screen readers; no heading in every page's outline. */}
+            <p className="footer-heading" aria-hidden="true">
+              {group.label}
+            </p>
+            <ul>
+              {group.links.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to}>{link.label}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
       </div>
     </footer>
   );
