@@ -37,3 +37,9 @@ export function jwt(claims: Record<string, unknown>): string {
 /** A token expiring `seconds` from `now` (ms). */
 export const tokenExpiringIn = (seconds: number, now = Date.now(), sub = 'user-1') =>
   jwt({ sub, exp: Math.floor(now / 1000) + seconds });
+
+/**
+ * The programs behind the tools. Public pages say what a tool does for people, not which engine
+ * does it (issue 23): the copy tests hold page text against this.
+ */
+export const ENGINE_NAMES = /\b(ffmpeg|ffprobe|libvips|vips|mozjpeg|libheif|libx264|imagemagick)\b/i;

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { catalog } from '../../../../packages/catalog/src/index.ts';
+import { ENGINE_NAMES } from '../../../shell/src/test-support.ts';
 import { loadToolCopy } from './index.ts';
 import type { ToolCopy } from './types.ts';
 
@@ -37,5 +38,11 @@ describe('page copy', () => {
     expect(new Set(intros).size).toBe(intros.length);
     const questions = copies.flatMap((c) => c.faq.map((f) => `${f.q} ${f.a}`));
     expect(new Set(questions).size).toBe(questions.length);
+  });
+
+  test('no page names the engines behind it: copy and catalog text say what the tool does', async () => {
+    for (const [name, copy] of await all()) expect(JSON.stringify(copy), name).not.toMatch(ENGINE_NAMES);
+    for (const entry of catalog)
+      expect(`${entry.title} ${entry.description}`, entry.name).not.toMatch(ENGINE_NAMES);
   });
 });
