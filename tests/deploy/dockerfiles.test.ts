@@ -122,6 +122,8 @@ describe('Dockerfiles', () => {
     expect(cacheOf('/remotes/tools/remoteEntry.js')).toBe('no-cache');
     expect(cacheOf('/remotes/dashboard/mf-manifest.json')).toBe('no-cache');
     expect(cacheOf('/index.html')).toBe('no-cache');
+    expect(cacheOf('/favicon.ico')).toBe('public, max-age=86400');
+    expect(cacheOf('/apple-touch-icon.png')).toBe('public, max-age=86400');
   });
 
   it('has a root .dockerignore that keeps dependencies, builds, data and secrets out', () => {

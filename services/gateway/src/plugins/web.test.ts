@@ -75,6 +75,7 @@ async function builtApp(
   // The build's precompressed twins (rspack.shared.mjs); real brotli, so the test reads it back.
   writeFileSync(path.join(root, 'assets', 'main.3f9a1c0b7d.js.br'), brotliCompressSync('console.log(1)'));
   writeFileSync(path.join(root, 'mf-manifest.json'), '{}');
+  writeFileSync(path.join(root, 'favicon.ico'), Buffer.from([0, 0, 1, 0, 0, 0]));
   writeFileSync(
     path.join(tools, 'mf-manifest.json'),
     JSON.stringify({
@@ -150,6 +151,13 @@ describe('built web shell', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const manifest = await t.app.inject({ method: 'GET', url: '/mf-manifest.json' });
     expect(manifest.headers['cache-control']).toBe('no-cache');
+  });
+
+  test('/favicon.ico is the build’s icon, typed as an image and cached for a day', async () => {
+    const icon = await t.app.inject({ method: 'GET', url: '/favicon.ico' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['content-type']).toMatch(/^image\//);
+    expect(icon.headers['cache-control']).toBe('public, max-age=86400');
   });
 
   test('a browser that takes brotli gets the build-time .br file, cached as its asset, typed as JavaScript', async () => {

@@ -35,10 +35,16 @@ const hasDir = (root: string | undefined): root is string =>
 
 /** The build writes `.br` and `.gz` beside each text asset (rspack.shared.mjs); those count as the asset. */
 const COMPRESSED = /\.(br|gz)$/;
-const cacheHeader = (filePath: string) =>
-  HASHED.test(path.basename(filePath).replace(COMPRESSED, ''))
-    ? 'public, max-age=31536000, immutable'
-    : 'no-cache';
+/**
+ * The site's icons keep the names browsers ask for (frontends/shell/favicon.mjs), so they cannot
+ * be hashed; they change about never, and a day spares every page view a revalidation.
+ */
+const ICON = /^(favicon\.(ico|svg)|apple-touch-icon\.png)$/;
+const cacheHeader = (filePath: string) => {
+  const name = path.basename(filePath).replace(COMPRESSED, '');
+  if (HASHED.test(name)) return 'public, max-age=31536000, immutable';
+  return ICON.test(name) ? 'public, max-age=86400' : 'no-cache';
+};
 
 /**
  * The web app, same origin as the API: the shell at `/`, the remotes at `/remotes/<name>/`,
