@@ -14,7 +14,7 @@ import {
 } from './visitor.ts';
 
 /** The shell's own public pages; the catalog's pages and a blog article are added from the API. */
-const SHELL_PAGES = ['/', '/tools', '/pricing', '/blog', '/contact-us', '/404'];
+const SHELL_PAGES = ['/', '/tools', '/pricing', '/blog', '/contact-us', '/privacy', '/terms', '/404'];
 const DASHBOARD_PAGES = [
   '/dashboard',
   '/dashboard/job-status',
