@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
+import { rspack } from '@rspack/core';
 import { createConfig } from '../rspack.shared.mjs';
-import { FaviconPlugin } from './favicon.mjs';
 
 // The host. Remotes are not listed here: the shell registers them at runtime from
 // /runtime-config.json (src/federation), so they deploy without a shell rebuild.
@@ -11,7 +11,7 @@ export default (_env, argv) => {
     publicPath: '/',
     mode: argv?.mode,
   });
-  // favicon.ico, favicon.svg and apple-touch-icon.png, linked from src/index.html.
-  config.plugins.push(new FaviconPlugin());
+  // The icons browsers ask for by name (favicon.ico, favicon.svg, apple-touch-icon.png), as they are.
+  config.plugins.push(new rspack.CopyRspackPlugin({ patterns: [{ from: 'src/public' }] }));
   return config;
 };

@@ -36,7 +36,7 @@ const hasDir = (root: string | undefined): root is string =>
 /** The build writes `.br` and `.gz` beside each text asset (rspack.shared.mjs); those count as the asset. */
 const COMPRESSED = /\.(br|gz)$/;
 /**
- * The site's icons keep the names browsers ask for (frontends/shell/favicon.mjs), so they cannot
+ * The site's icons keep the names browsers ask for (frontends/shell/src/public), so they cannot
  * be hashed; they change about never, and a day spares every page view a revalidation.
  */
 const ICON = /^(favicon\.(ico|svg)|apple-touch-icon\.png)$/;
