@@ -1,23 +1,15 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type BrainrotParams,
-  brainrotCreator,
-  buildBrainrotArgs,
-  CAPTION_FONT,
-  captionFilters,
-  captionLines,
-} from './brainrot-creator.ts';
-import { fakeCtx, ffmpeg, jobInput, makeClip, near, pixelAt, probeFile } from './composition-test-media.ts';
+import { type BrainrotParams, brainrotCreator, buildBrainrotArgs } from './brainrot-creator.ts';
+import { readCaptionPixels } from './caption-test-pixels.ts';
+import { fakeCtx, frameRgb, jobInput, makeClip, near, pixelAt, probeFile } from './composition-test-media.ts';
 
 const ENCODE = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p'];
 const AAC = ['-c:a', 'aac', '-b:a', '160k'];
 const FASTSTART = ['-movflags', '+faststart'];
 const HALF = 'scale=1080:960:force_original_aspect_ratio=increase,crop=1080:960,setsar=1,fps=30';
-const DRAW = (file: string, y: number) =>
-  `drawtext=fontfile=/f/b.ttf:textfile=${file}:expansion=none:fontsize=56:fontcolor=white:box=1:boxcolor=black@0.6:boxborderw=12:x=(w-text_w)/2:y=${y}`;
 
 describe('buildBrainrotArgs', () => {
   const base = {
@@ -25,17 +17,11 @@ describe('buildBrainrotArgs', () => {
     background: '/in/1.webm',
     output: '/out/b.mp4',
     fps: '30',
-    fontFile: '/f/b.ttf',
   };
 
-  it('main on top, background looped, muted and cropped to fill, two caption lines at the seam', () => {
+  it('main on top, background looped, muted and cropped to fill, the caption image centred on the seam', () => {
     expect(
-      buildBrainrotArgs({
-        ...base,
-        layout: 'main-top',
-        mainHasAudio: true,
-        captionFiles: ['/o/caption-1.txt', '/o/caption-2.txt'],
-      }),
+      buildBrainrotArgs({ ...base, layout: 'main-top', mainHasAudio: true, captionImage: '/o/caption.png' }),
     ).toEqual([
       '-i',
       '/in/0.mp4',
@@ -43,8 +29,14 @@ describe('buildBrainrotArgs', () => {
       '-1',
       '-i',
       '/in/1.webm',
+      '-f',
+      'image2',
+      '-pattern_type',
+      'none',
+      '-i',
+      '/o/caption.png',
       '-filter_complex',
-      `[0:v:0]${HALF}[main];[1:v:0]${HALF}[bg];[main][bg]vstack=inputs=2:shortest=1,${DRAW('/o/caption-1.txt', 892)},${DRAW('/o/caption-2.txt', 972)}[v]`,
+      `[0:v:0]${HALF}[main];[1:v:0]${HALF}[bg];[main][bg]vstack=inputs=2:shortest=1[stack];[stack][2:v:0]overlay=x=(W-w)/2:y=(H-h)/2[v]`,
       '-map',
       '[v]',
       '-map',
@@ -57,7 +49,7 @@ describe('buildBrainrotArgs', () => {
   });
 
   it('main at the bottom, no caption, no audio when the main clip has none', () => {
-    const args = buildBrainrotArgs({ ...base, layout: 'main-bottom', mainHasAudio: false, captionFiles: [] });
+    const args = buildBrainrotArgs({ ...base, layout: 'main-bottom', mainHasAudio: false });
     expect(args).toEqual([
       '-i',
       '/in/0.mp4',
@@ -76,32 +68,6 @@ describe('buildBrainrotArgs', () => {
     // The loop is an input option of the background only: it sits right before its -i.
     expect(args.indexOf('-stream_loop')).toBe(args.indexOf('/in/1.webm') - 3);
   });
-
-  it('escapes caption and font paths for the filter graph', () => {
-    expect(captionFilters(["/t/it's, [x]; a:b/c.txt"], '/f/b.ttf')[0]).toContain(
-      "textfile=/t/it\\\\\\'s\\, \\[x\\]\\; a\\\\:b/c.txt:",
-    );
-  });
-});
-
-describe('captionLines', () => {
-  it('cleans and wraps a caption into lines that fit the frame', () => {
-    expect(captionLines(undefined)).toEqual([]);
-    expect(captionLines('  \n\t ')).toEqual([]);
-    expect(captionLines('when the\nbass\u0007 drops')).toEqual(['when the bass drops']);
-    const long =
-      'POV: you finally understand the filter graph escaping rules of ffmpeg after ten years of trying';
-    const lines = captionLines(long);
-    expect(lines.length).toBeGreaterThan(2);
-    expect(lines.join(' ')).toBe(long);
-    for (const line of lines) expect(line.length).toBeLessThanOrEqual(30);
-  });
-
-  it('cuts a word too long for one line', () => {
-    const lines = captionLines('W'.repeat(120));
-    expect(lines.join('')).toBe('W'.repeat(120));
-    expect(lines.length).toBeGreaterThan(5);
-  });
 });
 
 describe('brainrotCreator handler', () => {
@@ -112,6 +78,8 @@ describe('brainrotCreator handler', () => {
       makeClip(join(dir, 'main.mp4'), { seconds: 1.5, source: 'color=c=0x0000FF' }),
       // Shorter than the main clip, and with its own sound: it must loop, and stay silent.
       makeClip(join(dir, 'bg.mp4'), { seconds: 0.4, size: '160x120', source: 'color=c=0xFF0000' }),
+      makeClip(join(dir, 'grey.mp4'), { seconds: 0.5, audio: false, source: 'color=c=0x808080' }),
+      makeClip(join(dir, 'dark.mp4'), { seconds: 0.5, audio: false, source: 'color=c=0x404040' }),
     ]);
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
@@ -128,7 +96,7 @@ describe('brainrotCreator handler', () => {
     const [out, ...rest] = await brainrotCreator(ctx);
     expect(rest).toEqual([]);
     expect(out.name).toBe('me-brainrot.mp4');
-    expect(await readFile(join(ctx.outDir, 'caption-1.txt'), 'utf8')).toBe('Hello %{localtime} world');
+    await access(join(ctx.outDir, 'caption.png'));
     const info = await probeFile(out.path);
     expect(info.streams.find((s) => s.codec_type === 'video')).toMatchObject({ width: 1080, height: 1920 });
     expect(info.streams.filter((s) => s.codec_type === 'audio')).toHaveLength(1);
@@ -141,19 +109,50 @@ describe('brainrotCreator handler', () => {
     expect(progress.at(-1)).toBe(100);
   });
 
-  it('draws a caption file whose path has every graph-special character', async () => {
-    const odd = join(dir, "it's, [odd]; a:b");
+  // Grey footage, white text on a dark box: any strong colour is an emoji's.
+  it('draws emoji in colour and Chinese, Devanagari and Arabic as letters, not boxes', async () => {
+    const inputs = [
+      await jobInput(join(dir, 'grey.mp4'), 'grey.mp4'),
+      await jobInput(join(dir, 'dark.mp4'), 'dark.mp4'),
+    ];
+    // In a job dir whose path has every character the filter graph or image2 treats specially.
+    const odd = join(dir, "50%d it's, [odd]; a:b");
     await mkdir(odd);
-    const file = join(odd, 'caption.txt');
-    await writeFile(file, 'Hi');
-    const [filter] = captionFilters([file], CAPTION_FONT);
-    const png = join(dir, 'caption.png');
-    await ffmpeg('-f', 'lavfi', '-i', 'color=c=red:s=1080x1920', '-vf', filter, '-frames:v', '1', png);
-    const { width, height } = (await probeFile(png)).streams[0];
-    expect([width, height]).toEqual([1080, 1920]);
-    // White text on a dark box at the centre; pure red elsewhere.
-    expect(near(await pixelAt(png, 0, 540, 200), [255, 0, 0], 5)).toBe(true);
-    const centre = await pixelAt(png, 0, 520, 960);
-    expect(near(centre, [255, 0, 0], 5)).toBe(false);
+    const { ctx } = await fakeCtx<BrainrotParams>(odd, 'brainrot-creator', inputs, {
+      caption: '🔥 so good 😂 今天很开心 नमस्ते مرحبا',
+    });
+    const [out] = await brainrotCreator(ctx);
+    // The caption sits on the seam (y = 960); two lines at most, 80 px each.
+    const caption = readCaptionPixels(await frameRgb(out.path, 0.3), 1080, 960 - 200, 960 + 200);
+    expect(caption.colourful, 'pixels of emoji colour').toBeGreaterThan(1000);
+    // Letters of every script drawn: none is the box a renderer draws for a character its fonts
+    // lack (without the fonts setup installs, Chinese and Devanagari come out as such boxes).
+    expect(caption.boxes, 'glyphs drawn as boxes: are the caption fonts installed (npm run setup)?').toEqual(
+      [],
+    );
+    expect(caption.shapes).toBeGreaterThan(10);
+  });
+
+  it('the box check sees a box: U+25A1 drawn as a caption is one', async () => {
+    const inputs = [
+      await jobInput(join(dir, 'grey.mp4'), 'grey.mp4'),
+      await jobInput(join(dir, 'dark.mp4'), 'dark.mp4'),
+    ];
+    const { ctx } = await fakeCtx<BrainrotParams>(dir, 'brainrot-creator', inputs, { caption: 'so □□ good' });
+    const [out] = await brainrotCreator(ctx);
+    const caption = readCaptionPixels(await frameRgb(out.path, 0.3), 1080, 960 - 200, 960 + 200);
+    expect(caption.boxes).toHaveLength(2);
+    expect(caption.colourful).toBe(0);
+  });
+
+  it('writes no caption image for a caption with nothing to draw', async () => {
+    const inputs = [
+      await jobInput(join(dir, 'grey.mp4'), 'grey.mp4'),
+      await jobInput(join(dir, 'dark.mp4'), 'dark.mp4'),
+    ];
+    const { ctx } = await fakeCtx<BrainrotParams>(dir, 'brainrot-creator', inputs, { caption: ' \u200b\n ' });
+    const [out] = await brainrotCreator(ctx);
+    await expect(access(join(ctx.outDir, 'caption.png'))).rejects.toThrow();
+    expect(near(await pixelAt(out.path, 0.3, 540, 940), [128, 128, 128], 8)).toBe(true);
   });
 });
