@@ -1,5 +1,6 @@
 // Makes a fresh clone runnable: npm dependencies (which bring the project's Node 24), the system
-// tools (ffmpeg, ffprobe, nats-server; chromium with MK_SETUP_BROWSER=1), the generated gRPC
+// tools (ffmpeg, ffprobe, nats-server; chromium with MK_SETUP_BROWSER=1), the fonts captions fall
+// back on (colour emoji, Chinese, Japanese, Korean, Devanagari and more), the generated gRPC
 // code and the production builds of the three web apps (when missing or older than their sources). Idempotent and quick when everything is there. Plain JavaScript without dependencies, so it
 // runs on the machine's own Node (20 here) before node_modules exists.
 import { spawnSync } from 'node:child_process';
@@ -21,6 +22,58 @@ export const systemTools = [
 export const browserTools = [{ command: ['chromium', 'chromium-browser'], pkg: 'chromium' }];
 /** `npm test` renders deploy/k8s with `kubectl kustomize` (Debian's kubectl 1.20 is enough: tests/deploy). */
 export const deployTestTools = [{ command: 'kubectl', pkg: 'kubernetes-client' }];
+
+/**
+ * The fonts that text burned into videos falls back on for what the bundled DejaVu Sans lacks
+ * (services/transcoder/src/tools/caption-image.ts), each known by a file of its package. Without
+ * them a caption still renders, with a box for each such character: setup installs them when it
+ * can, else says how, and goes on.
+ */
+export const captionFonts = [
+  // Emoji, in colour.
+  { file: /^NotoColorEmoji.*\.ttf$/, pkg: 'fonts-noto-color-emoji' },
+  // Chinese, Japanese and Korean.
+  { file: /^NotoSansCJK.*\.(ttc|otf)$/, pkg: 'fonts-noto-cjk' },
+  // Devanagari, Bengali, Tamil, Thai, Hebrew, Ethiopic and the other scripts of Noto's core set.
+  { file: /^NotoSansDevanagari.*\.(ttf|otf)$/, pkg: 'fonts-noto-core' },
+];
+
+/** Where fontconfig finds system fonts (MK_FONT_DIRS, colon-separated, replaces them: for tests). */
+export function fontDirs(env = process.env) {
+  if (env.MK_FONT_DIRS) return env.MK_FONT_DIRS.split(delimiter).filter(Boolean);
+  return ['/usr/share/fonts', '/usr/local/share/fonts'];
+}
+
+/** The names of the font files under `dirs`, a few levels deep (Debian: truetype/noto/…). */
+export function listFontFiles(dirs = fontDirs(), depth = 4) {
+  const names = [];
+  for (const dir of dirs) {
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const entry of entries) {
+      if (entry.isDirectory() && depth > 1) names.push(...listFontFiles([join(dir, entry.name)], depth - 1));
+      else if (!entry.isDirectory()) names.push(entry.name);
+    }
+  }
+  return names;
+}
+
+/** The Debian packages of the fonts that none of `files` (font file names) is, in a stable order. */
+export function missingFontPackages(fonts, files = listFontFiles()) {
+  return fonts.filter((font) => !files.some((name) => font.file.test(name))).map((font) => font.pkg);
+}
+
+export function fontsMessage(packages, hasAptGet) {
+  const command = `sudo apt-get install -y ${packages.join(' ')}`;
+  const what =
+    'Until these fonts are installed, captions burned into videos show emoji without colour or as boxes, and Chinese, Japanese, Korean, Devanagari and other scripts as boxes.';
+  if (hasAptGet) return `${what} Setup cannot install them without root. Run:\n\n  ${command}\n`;
+  return `${what} Install them with your system's package manager (on Debian or Ubuntu: ${command}).`;
+}
 
 export class SetupError extends Error {}
 
@@ -197,9 +250,8 @@ function canSudoWithoutPassword() {
   return spawnSync('sudo', ['-n', 'true'], { stdio: 'ignore' }).status === 0;
 }
 
-function ensureSystemTools(tools, label) {
-  const packages = missingPackages(tools);
-  if (packages.length === 0) return false;
+/** How packages get installed here, and a function that installs them (or undefined: the person must). */
+function packageInstaller() {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const hasAptGet = Boolean(findExecutable('apt-get'));
   const plan = installPlan({
@@ -207,7 +259,7 @@ function ensureSystemTools(tools, label) {
     hasAptGet,
     hasPasswordlessSudo: !isRoot && hasAptGet && canSudoWithoutPassword(),
   });
-  if (plan.mode === 'manual') throw new SetupError(manualInstallMessage(packages, hasAptGet));
+  if (plan.mode === 'manual') return { hasAptGet, install: undefined };
   // Through sudo, `env` carries DEBIAN_FRONTEND past sudo's environment reset.
   const prefix = plan.prefix.length > 0 ? [...plan.prefix, 'env', 'DEBIAN_FRONTEND=noninteractive'] : [];
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
@@ -215,13 +267,47 @@ function ensureSystemTools(tools, label) {
     prefix.length > 0
       ? run(prefix[0], [...prefix.slice(1), 'apt-get', ...args], { env })
       : run('apt-get', args, { env });
-  step(`installing ${label}: ${packages.join(' ')} (${prefix.length > 0 ? 'sudo ' : ''}apt-get)`);
-  aptGet(['update']);
-  aptGet(['install', '-y', '--no-install-recommends', ...packages]);
+  return {
+    hasAptGet,
+    install(packages, label) {
+      step(`installing ${label}: ${packages.join(' ')} (${prefix.length > 0 ? 'sudo ' : ''}apt-get)`);
+      aptGet(['update']);
+      aptGet(['install', '-y', '--no-install-recommends', ...packages]);
+    },
+  };
+}
+
+function ensureSystemTools(tools, label) {
+  const packages = missingPackages(tools);
+  if (packages.length === 0) return false;
+  const { hasAptGet, install } = packageInstaller();
+  if (!install) throw new SetupError(manualInstallMessage(packages, hasAptGet));
+  install(packages, label);
   const still = missingPackages(tools);
   if (still.length > 0)
     throw new SetupError(`apt-get finished but ${still.join(', ')} is still missing from PATH`);
   return true;
+}
+
+/**
+ * Like ensureSystemTools, but a caption font that cannot be installed is a warning, not a stop.
+ * 'installed', 'missing' (warned) or 'present'.
+ */
+function ensureCaptionFonts() {
+  const packages = missingFontPackages(captionFonts);
+  if (packages.length === 0) return 'present';
+  const { hasAptGet, install } = packageInstaller();
+  if (!install) {
+    console.warn(`setup: ${fontsMessage(packages, hasAptGet)}`);
+    return 'missing';
+  }
+  install(packages, 'the fonts captions need');
+  const still = missingFontPackages(captionFonts);
+  if (still.length === 0) return 'installed';
+  console.warn(
+    `setup: apt-get finished but ${still.join(', ')} ${still.length === 1 ? 'is' : 'are'} still missing`,
+  );
+  return 'missing';
 }
 
 /** The three web apps, remotes first (the order does not matter to the build, only to the log). */
@@ -269,12 +355,15 @@ function generateProto() {
 export function main() {
   const started = Date.now();
   let steps = 0;
+  let fonts = 'present';
   try {
     if (needsInstall(root)) {
       installDependencies();
       steps++;
     }
     if (ensureSystemTools(systemTools, 'system tools')) steps++;
+    fonts = ensureCaptionFonts();
+    if (fonts === 'installed') steps++;
     if (
       process.env.MK_SETUP_BROWSER === '1' &&
       ensureSystemTools(browserTools, 'the browser for end-to-end tests')
@@ -300,7 +389,9 @@ export function main() {
     console.error(`\nsetup failed: ${message}`);
     return 1;
   }
-  if (steps === 0) step(`everything is in place (${Date.now() - started} ms)`);
+  if (steps === 0 && fonts === 'missing')
+    step(`ready, without the caption fonts (${Date.now() - started} ms)`);
+  else if (steps === 0) step(`everything is in place (${Date.now() - started} ms)`);
   else step(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return 0;
 }

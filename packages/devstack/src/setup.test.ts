@@ -33,6 +33,10 @@ const setup = (await import(pathToFileURL(setupPath).href)) as {
     prefix: string[];
   };
   manualInstallMessage(packages: string[], hasAptGet: boolean): string;
+  captionFonts: { file: RegExp; pkg: string }[];
+  listFontFiles(dirs?: string[]): string[];
+  missingFontPackages(fonts: { file: RegExp; pkg: string }[], files?: string[]): string[];
+  fontsMessage(packages: string[], hasAptGet: boolean): string;
   needsInstall(dir: string): boolean;
   needsProto(dir: string): boolean;
 };
@@ -127,6 +131,68 @@ describe('setup: system tools', () => {
       expect(result.status).toBe(1);
       expect(result.stderr).toContain('sudo apt-get install -y ffmpeg');
       expect(result.stdout).not.toContain('installing');
+    },
+  );
+});
+
+describe('setup: caption fonts', () => {
+  it('asks for the package of each font none of the files is', () => {
+    const all = ['fonts-noto-color-emoji', 'fonts-noto-cjk', 'fonts-noto-core'];
+    expect(setup.missingFontPackages(setup.captionFonts, [])).toEqual(all);
+    expect(setup.missingFontPackages(setup.captionFonts, ['DejaVuSans.ttf', 'NotoSans-Bold.ttf'])).toEqual(
+      all,
+    );
+    // Debian's file names, and Fedora's variable Devanagari font.
+    expect(
+      setup.missingFontPackages(setup.captionFonts, [
+        'NotoColorEmoji.ttf',
+        'NotoSansCJK-Bold.ttc',
+        'NotoSansDevanagari[wdth,wght].ttf',
+      ]),
+    ).toEqual([]);
+    expect(setup.missingFontPackages(setup.captionFonts, ['NotoSansDevanagari-Bold.ttf'])).toEqual([
+      'fonts-noto-color-emoji',
+      'fonts-noto-cjk',
+    ]);
+  });
+
+  it('finds font files in subdirectories', () => {
+    const fonts = join(scratch, 'fonts');
+    touch(join(fonts, 'truetype/noto/NotoColorEmoji.ttf'));
+    touch(join(fonts, 'opentype/noto/NotoSansCJK-Bold.ttc'));
+    expect(setup.listFontFiles([fonts, join(scratch, 'no-such-dir')]).sort()).toEqual([
+      'NotoColorEmoji.ttf',
+      'NotoSansCJK-Bold.ttc',
+    ]);
+  });
+
+  it('says what is missing and the exact command', () => {
+    const message = setup.fontsMessage(['fonts-noto-cjk'], true);
+    expect(message).toContain('Chinese, Japanese, Korean');
+    expect(message).toContain('\n  sudo apt-get install -y fonts-noto-cjk\n');
+    expect(setup.fontsMessage(['fonts-noto-cjk'], false)).toContain("system's package manager");
+  });
+
+  it.skipIf(process.getuid?.() !== 0 || !findExecutableTs('setpriv'))(
+    'goes on without the fonts when it cannot install them, with the command to run',
+    () => {
+      const script = fakeCheckout('no-fonts');
+      const bin = join(scratch, 'tools-and-apt');
+      for (const tool of ['ffmpeg', 'ffprobe', 'nats-server']) {
+        touch(join(bin, tool));
+        chmodSync(join(bin, tool), 0o755);
+      }
+      symlinkSync(findExecutableTs('apt-get') ?? '/usr/bin/apt-get', join(bin, 'apt-get'));
+      const result = spawnSync(
+        findExecutableTs('setpriv') as string,
+        ['--reuid=nobody', '--regid=nogroup', '--clear-groups', process.execPath, script],
+        { env: { PATH: bin, HOME: scratch, MK_FONT_DIRS: join(scratch, 'empty-fonts') }, encoding: 'utf8' },
+      );
+      expect(result.status).toBe(0);
+      expect(result.stderr).toContain(
+        'sudo apt-get install -y fonts-noto-color-emoji fonts-noto-cjk fonts-noto-core',
+      );
+      expect(result.stdout.trim()).toMatch(/^setup: ready, without the caption fonts \(\d+ ms\)$/);
     },
   );
 });
