@@ -13,9 +13,12 @@ RUN npm ci --ignore-scripts --no-audit --no-fund \
  && cd /src && npm prune --omit=dev --ignore-scripts --no-audit --no-fund
 
 # Run: Node 24 slim, ffmpeg from Debian, non-root, nothing written outside the mounted /tmp and /data.
+# Captions burned into videos fall back on fonts for what the bundled DejaVu Sans lacks (the same
+# packages scripts/setup.mjs installs): fonts-noto-color-emoji for colour emoji, fonts-noto-cjk for
+# Chinese, Japanese and Korean, fonts-noto-core for Devanagari and the other scripts.
 FROM node:24-bookworm-slim
 RUN apt-get update \
- && apt-get install -y --no-install-recommends ffmpeg \
+ && apt-get install -y --no-install-recommends ffmpeg fonts-noto-color-emoji fonts-noto-cjk fonts-noto-core \
  && rm -rf /var/lib/apt/lists/*
 # GLIBC_TUNABLES: malloc's heap on huge pages, so that starting ffmpeg (a fork) does not cost the
 # service a page fault per 4 KiB afterwards (SPAWNING_SERVICE_ENV in packages/devstack/src/stack.ts).

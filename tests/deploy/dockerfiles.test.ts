@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { serviceSpecs } from '@mediakit/devstack';
 import { describe, expect, it } from 'vitest';
 import { root } from './render.ts';
@@ -30,6 +31,12 @@ function parse(text: string): Instruction[] {
 /** The instructions of the last stage: what the image runs. */
 const finalStage = (ins: Instruction[]) => ins.slice(ins.map((i) => i.op).lastIndexOf('FROM'));
 const baseOf = (from: Instruction) => from.args.split(/\s+/)[0];
+/** The Debian packages of the run stage's `apt-get install`s. */
+const aptPackages = (ins: Instruction[]) =>
+  finalStage(ins)
+    .filter((i) => i.op === 'RUN')
+    .flatMap((i) => [...i.args.matchAll(/apt-get install ([^&]*)/g)])
+    .flatMap((m) => m[1].split(/\s+/).filter((word) => word && !word.startsWith('-')));
 
 describe('Dockerfiles', () => {
   it('exist for every service and every frontend', () => {
@@ -85,13 +92,35 @@ describe('Dockerfiles', () => {
         .flatMap((i) => i.args.split(/\s+/))
         .map((pair) => pair.split('='));
       const processEnv = serviceSpecs.find((spec) => spec.name === name)?.processEnv ?? {};
-      const valueOf = (key: string) => env.find(([k]) => k === key)?.slice(1).join('=');
-      for (const [key, value] of Object.entries(processEnv)) expect(valueOf(key), `ENV ${key}`).toBe(value);
+      const envValue = (key: string) =>
+        env
+          .find(([k]) => k === key)
+          ?.slice(1)
+          .join('=');
+      for (const [key, value] of Object.entries(processEnv)) expect(envValue(key), `ENV ${key}`).toBe(value);
       const installsFfmpeg = ins.some((i) => i.op === 'RUN' && /apt-get install[^&]*\bffmpeg\b/.test(i.args));
       // The transcoder runs ffmpeg; the files service ffprobe on every uploaded video or audio file.
       expect(installsFfmpeg).toBe(name === 'transcoder' || name === 'files');
     },
   );
+
+  it('transcoder.Dockerfile installs the fonts captions fall back on, as setup does', async () => {
+    const setup = (await import(pathToFileURL(join(root, 'scripts/setup.mjs')).href)) as {
+      captionFonts: { pkg: string }[];
+    };
+    const fonts = setup.captionFonts.map((font) => font.pkg);
+    expect(fonts.length).toBeGreaterThan(0);
+    const ins = parse(readFileSync(join(dockerDir, 'transcoder.Dockerfile'), 'utf8'));
+    expect(aptPackages(ins)).toEqual(expect.arrayContaining(fonts));
+    // Only the worker that burns text into videos carries them.
+    for (const name of services.filter((s) => s !== 'transcoder')) {
+      const other = parse(readFileSync(join(dockerDir, `${name}.Dockerfile`), 'utf8'));
+      expect(
+        aptPackages(other).filter((pkg) => pkg.startsWith('fonts-')),
+        name,
+      ).toEqual([]);
+    }
+  });
 
   it.each(frontends)(
     'web-%s.Dockerfile serves the build from an unprivileged nginx with our cache rules',
