@@ -8,6 +8,7 @@ export * from './mail/mail-sender.ts';
 export * from './nats/index.ts';
 export * from './paging.ts';
 export { isProcessAlive } from './process-alive.ts';
+export * from './public-origins.ts';
 export * from './service.ts';
 export * from './storage/index.ts';
 export * from './telemetry.ts';
