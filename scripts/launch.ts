@@ -2,6 +2,7 @@
 // logs in this terminal tagged by service, crashed services restarted, Ctrl-C stops it all cleanly.
 // Runs on the project's Node 24 (node_modules/.bin/node), which strips the types.
 import { existsSync } from 'node:fs';
+import { networkInterfaces } from 'node:os';
 import { join, resolve } from 'node:path';
 import {
   PortInUseError,
@@ -11,6 +12,7 @@ import {
   serviceNames,
   startStack,
 } from '../packages/devstack/src/index.ts';
+import { ownIPv4Addresses } from '../packages/kit/src/public-origins.ts';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -235,7 +237,16 @@ if (aborter.signal.aborted) {
   process.exit(0);
 }
 if (!options.services || options.services.includes('gateway')) {
-  say(paint(1, `Mediakit is running at http://localhost:${stack.ports.gateway.PORT}`));
+  const port = stack.ports.gateway.PORT;
+  const publicUrl = process.env.PUBLIC_URL || undefined;
+  say(paint(1, `Mediakit is running at ${publicUrl ?? `http://localhost:${port}`}`));
+  // Without PUBLIC_URL the gateway listens on every interface (unless HOST says otherwise), and
+  // sign-in works at this machine's own addresses too: say which, for a phone on the same network.
+  if (!publicUrl && !process.env.HOST) {
+    const lan = ownIPv4Addresses(networkInterfaces()).map((address) => `http://${address}:${port}`);
+    if (lan.length > 0)
+      say(`On your network: ${lan.join(', ')} (HOST=127.0.0.1 npm start keeps it on this machine)`);
+  }
 } else {
   say(paint(1, `Mediakit services are running without the gateway: ${options.services.join(', ')}`));
 }

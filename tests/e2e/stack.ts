@@ -7,9 +7,10 @@ import { startTestStack, type TestStack } from '../integration/stack.ts';
  * name the address the browser uses.
  */
 export async function startWebStack(
-  gatewayEnv: Record<string, string> = {},
+  /** Extra settings for the gateway; `undefined` removes one (e.g. `{ PUBLIC_URL: undefined }`). */
+  gatewayEnv: Record<string, string | undefined> = {},
   /** Extra settings for the auth service, e.g. `{ ADMIN_EMAIL }` for a test that needs staff. */
-  authEnv: Record<string, string> = {},
+  authEnv: Record<string, string | undefined> = {},
 ): Promise<{
   stack: TestStack;
   url: string;

@@ -194,7 +194,8 @@ describe('the app session', () => {
     expect(header.kid).toBeTruthy();
     const jwks = createRemoteJWKSet(new URL(`http://127.0.0.1:${stack.ports.auth.HTTP_PORT}/oidc/jwks`));
     const { payload } = await jwtVerify(access, jwks, {
-      issuer: 'http://localhost:8080/oidc',
+      // No PUBLIC_URL: the app session's tokens name localhost at the gateway's own port.
+      issuer: `http://localhost:${stack.ports.gateway.PORT}/oidc`,
       audience: 'mediakit',
     });
     expect(payload).toMatchObject({ sub: user.sub, roles: expect.arrayContaining(['user']) });

@@ -162,6 +162,8 @@ describe('signed in through the external realm', () => {
         redirectPath: '/auth/callback',
         postLogoutRedirectPath: '/',
         thirdParty: true,
+        // No PUBLIC_URL here: the address the shell is at, which is one of this machine's.
+        appOrigin: stack.gatewayUrl,
       },
     });
   });

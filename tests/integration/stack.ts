@@ -35,6 +35,9 @@ export async function startTestStack(
     env: { LOG_LEVEL: 'info' },
     serviceEnv: {
       ...options.serviceEnv,
+      // Test stacks stay on this machine; without PUBLIC_URL the gateway would listen on every
+      // interface (a test that needs that sets HOST itself).
+      gateway: { HOST: '127.0.0.1', ...options.serviceEnv?.gateway },
       transcoder: { ...options.serviceEnv?.transcoder, TMP_DIR: workerTmp },
       imager: { ...options.serviceEnv?.imager, TMP_DIR: workerTmp },
     },

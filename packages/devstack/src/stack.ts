@@ -288,6 +288,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     // The auth service's HTTP side: the JWKS that verifies access tokens (and /oidc later).
     AUTH_HTTP_URL: `http://127.0.0.1:${ports.auth.HTTP_PORT}`,
     AUTH_JWKS_URL: `http://127.0.0.1:${ports.auth.HTTP_PORT}/oidc/jwks`,
+    // Without PUBLIC_URL the auth service serves sign-in at this machine's addresses on this port.
+    GATEWAY_PORT: String(ports.gateway.PORT),
   };
   await mkdir(dataDir, { recursive: true });
 

@@ -1,7 +1,7 @@
 import { ApiError, loadConfig } from '@mediakit/kit';
 import { describe, expect, it } from 'vitest';
 import { checkEmail, checkName, checkPassword, normalizeEmail } from './credential-rules.ts';
-import { authEnv, issuerFrom } from './env.ts';
+import { authEnv, originsFrom } from './env.ts';
 
 const rules = loadConfig(authEnv, {});
 
@@ -100,7 +100,7 @@ describe('auth environment', () => {
     expect(rules).toMatchObject({
       GRPC_PORT: 50051,
       HTTP_PORT: 8083,
-      PUBLIC_URL: 'http://localhost:8080',
+      GATEWAY_PORT: 8080,
       ACCESS_TOKEN_TTL_SECONDS: 900,
       REFRESH_TOKEN_TTL_DAYS: 30,
       PASSWORD_MIN_LENGTH: 10,
@@ -108,6 +108,7 @@ describe('auth environment', () => {
       ARGON2_TIME_COST: 2,
       ARGON2_PARALLELISM: 1,
     });
+    expect(rules.PUBLIC_URL).toBeUndefined();
     expect(rules.JWT_PRIVATE_KEYS).toBeUndefined();
     expect(rules.ADMIN_EMAIL).toBeUndefined();
   });
@@ -115,8 +116,12 @@ describe('auth environment', () => {
   it('refuses a PUBLIC_URL that is not an http(s) URL', () => {
     expect(() => loadConfig(authEnv, { PUBLIC_URL: 'localhost:8080' })).toThrow(/PUBLIC_URL/);
     expect(() => loadConfig(authEnv, { PUBLIC_URL: 'https://media.example/' })).toThrow(/PUBLIC_URL/);
-    expect(issuerFrom(loadConfig(authEnv, { PUBLIC_URL: 'https://media.example' }))).toBe(
-      'https://media.example/oidc',
+    expect(originsFrom(loadConfig(authEnv, { PUBLIC_URL: 'https://media.example' })).canonical).toBe(
+      'https://media.example',
+    );
+    // Unset: sign-in at this machine's addresses on the gateway's port, localhost first.
+    expect(originsFrom(loadConfig(authEnv, { GATEWAY_PORT: '8081' })).canonical).toBe(
+      'http://localhost:8081',
     );
   });
 });

@@ -1,4 +1,4 @@
-import { commonEnv, documentStoreEnv, mailEnv, port } from '@mediakit/kit';
+import { commonEnv, documentStoreEnv, mailEnv, type PublicOrigins, port, publicOrigins } from '@mediakit/kit';
 import { type Static, Type } from 'typebox';
 
 const GiB = 1024 ** 3;
@@ -42,13 +42,18 @@ export const authEnv = Type.Object({
   ...documentStoreEnv,
   GRPC_PORT: port(50051, 'port of the auth gRPC API'),
   HTTP_PORT: port(8083, 'port of the auth HTTP server: /oidc/jwks, /healthz and /readyz'),
-  PUBLIC_URL: Type.String({
-    default: 'http://localhost:8080',
-    // The same rule as the gateway's PUBLIC_URL: both derive the issuer from it and must agree.
-    pattern: '^https?://[^/]+$',
-    description:
-      'origin users reach Mediakit at, without a trailing slash; tokens are issued by <PUBLIC_URL>/oidc',
-  }),
+  PUBLIC_URL: Type.Optional(
+    Type.String({
+      // The same rule as the gateway's PUBLIC_URL: both derive the issuers from it and must agree.
+      pattern: '^https?://[^/]+$',
+      description:
+        "origin users reach Mediakit at, without a trailing slash; tokens are issued by <PUBLIC_URL>/oidc; unset: localhost, 127.0.0.1 and this machine's addresses at GATEWAY_PORT",
+    }),
+  ),
+  GATEWAY_PORT: port(
+    8080,
+    "the gateway's public port (its PORT); without PUBLIC_URL, sign-in works at http://localhost, http://127.0.0.1 and this machine's addresses on it",
+  ),
   ACCESS_TOKEN_TTL_SECONDS: Type.Integer({
     minimum: 60,
     maximum: 86_400,
@@ -177,7 +182,11 @@ export const authEnv = Type.Object({
 
 export type AuthConfig = Static<typeof authEnv>;
 
-/** The token issuer: `<PUBLIC_URL>/oidc`, the path where the OpenID Provider will also live. */
-export function issuerFrom(config: Pick<AuthConfig, 'PUBLIC_URL'>): string {
-  return `${config.PUBLIC_URL}/oidc`;
+/**
+ * Where browsers may sign in (packages/kit public-origins.ts): PUBLIC_URL, or without it the
+ * loopback names and this machine's addresses at the gateway's port. The app session's tokens are
+ * issued by `<canonical>/oidc`; the built-in provider has one issuer per allowed origin.
+ */
+export function originsFrom(config: Pick<AuthConfig, 'PUBLIC_URL' | 'GATEWAY_PORT'>): PublicOrigins {
+  return publicOrigins({ publicUrl: config.PUBLIC_URL, port: config.GATEWAY_PORT });
 }

@@ -9,7 +9,7 @@ import {
 import { authV1 } from '@mediakit/proto';
 import { AccountDeletion } from './account-deletion.ts';
 import { AccountService } from './account-service.ts';
-import { type AuthConfig, issuerFrom } from './env.ts';
+import { type AuthConfig, originsFrom } from './env.ts';
 import { startExternalIdp, withExternalIdp } from './external-idp/external-idp.ts';
 import { type AuthRpcs, authGrpcHandlers } from './grpc-handlers.ts';
 import { startHttpServer } from './http-server.ts';
@@ -115,8 +115,9 @@ export async function startAuth(options: {
     users,
     sessions: sessionRepository,
     hasher,
+    // The app session's tokens have one issuer, the canonical origin's, whatever address signed in.
     tokens: new TokenIssuer(keys, {
-      issuer: issuerFrom(config),
+      issuer: `${originsFrom(config).canonical}/oidc`,
       ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
     }),
     refreshTokenTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
@@ -127,7 +128,7 @@ export async function startAuth(options: {
   // OIDC_ISSUER set: an external issuer (a Keycloak realm) owns sign-in; null keeps the built-in one.
   const external = await startExternalIdp({ config, store, log });
 
-  // Without an external issuer, the built-in OpenID Provider serves sign-in at <PUBLIC_URL>/oidc.
+  // Without an external issuer, the built-in OpenID Provider serves sign-in at <origin>/oidc.
   const oidc = external
     ? undefined
     : await startOidc({
@@ -163,7 +164,7 @@ export async function startAuth(options: {
     checks: { documents: () => store.ping() },
     oidc: oidc?.handle,
     trustedProxies: config.OIDC_TRUSTED_PROXIES.split(',').map((address) => address.trim()),
-    publicUrl: config.PUBLIC_URL,
+    publicUrl: originsFrom(config).canonical,
     log,
   });
   onShutdown(() => new Promise((resolve) => http.server.close(resolve)));

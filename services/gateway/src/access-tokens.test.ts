@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { publicOrigins } from '@mediakit/kit';
 import { createLocalJWKSet, type JSONWebKeySet } from 'jose';
 import { afterEach, describe, expect, test } from 'vitest';
 import { bearerToken, createAccessTokenVerifier } from './access-tokens.ts';
@@ -111,6 +112,34 @@ describe('access token verifier', () => {
     await expect(verifier.verify(await issuer.sign())).rejects.toMatchObject({
       status: 503,
       code: 'service_unavailable',
+    });
+  });
+
+  test('built-in provider without PUBLIC_URL: accepts the issuer of each allowed address, no other', async () => {
+    const issuer = await createTestIssuer();
+    const origins = publicOrigins({ publicUrl: undefined, port: 8080, interfaces: () => ({}) });
+    const verifier = createAccessTokenVerifier({
+      jwks: createLocalJWKSet(issuer.jwks),
+      issuer: (iss) => origins.allowsIssuer(iss),
+      audience: TEST_AUDIENCE,
+    });
+    for (const iss of ['http://localhost:8080/oidc', 'http://127.0.0.1:8080/oidc']) {
+      expect(await verifier.verify(await issuer.sign({ sub: 'u1' }, { issuer: iss }))).toMatchObject({
+        sub: 'u1',
+      });
+    }
+    // Signed with our key, but naming an address that is not this machine's: refused.
+    for (const iss of [
+      'http://evil.example:8080/oidc',
+      'http://localhost:9999/oidc',
+      'http://localhost:8080',
+    ]) {
+      await expect(verifier.verify(await issuer.sign({}, { issuer: iss })), iss).rejects.toMatchObject({
+        status: 401,
+      });
+    }
+    await expect(verifier.verify(await issuer.sign({}, { issuer: '' }))).rejects.toMatchObject({
+      status: 401,
     });
   });
 

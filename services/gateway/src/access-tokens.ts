@@ -36,8 +36,11 @@ export interface AccessTokenVerifier {
 export interface VerifierOptions {
   /** The issuer's JWKS, or a key getter (tests). */
   jwks: URL | JWTVerifyGetKey;
-  /** `<PUBLIC_URL>/oidc`: tokens of any other issuer are refused. */
-  issuer: string;
+  /**
+   * The issuer tokens must name: one (an external realm), or a rule (the built-in provider, whose
+   * issuer is `<origin>/oidc` for each origin browsers may sign in at). Any other is refused.
+   */
+  issuer: string | ((issuer: string) => boolean);
   /** The required `aud`; without one, the claims mapper must check who the token was issued to. */
   audience?: string;
   /** Header `typ` values accepted (compared like jose does: case-insensitive, `application/` optional). */
@@ -95,7 +98,7 @@ export function createAccessTokenVerifier(options: VerifierOptions): AccessToken
       let header: JWTHeaderParameters;
       try {
         ({ payload, protectedHeader: header } = await jwtVerify(token, keys, {
-          issuer: options.issuer,
+          issuer: typeof options.issuer === 'string' ? options.issuer : undefined,
           audience: options.audience,
           algorithms: ALGORITHMS,
           requiredClaims: ['sub', 'exp'],
@@ -111,6 +114,11 @@ export function createAccessTokenVerifier(options: VerifierOptions): AccessToken
         }
         throw sessionInvalid();
       }
+      if (
+        typeof options.issuer === 'function' &&
+        !(typeof payload.iss === 'string' && options.issuer(payload.iss))
+      )
+        throw sessionInvalid();
       if (typeof header.typ !== 'string' || !typs.has(normalizeTyp(header.typ))) throw sessionInvalid();
       const sub = payload.sub;
       if (typeof sub !== 'string' || !SUB.test(sub)) throw sessionInvalid();

@@ -1,6 +1,7 @@
 import replyFrom from '@fastify/reply-from';
 import { type TypeBoxTypeProvider, TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import { catalog, toPublicTool } from '@mediakit/catalog';
+import { publicOrigins } from '@mediakit/kit';
 import Fastify, { LogController } from 'fastify';
 import { Pool } from 'undici';
 import type { GatewayDeps } from './deps.ts';
@@ -117,7 +118,8 @@ export async function buildApp(deps: GatewayDeps) {
   if (deps.authHttpUrl) {
     await app.register(oidcProxyRoutes, {
       authHttpUrl: deps.authHttpUrl,
-      publicUrl: deps.publicUrl ?? 'http://localhost:8080',
+      origins:
+        deps.origins ?? publicOrigins({ publicUrl: deps.publicUrl ?? 'http://localhost:8080', port: 8080 }),
     });
   }
   await app.register(healthRoutes, { files, jobs, auth, content: deps.content, nats, filesHttp });

@@ -1,4 +1,4 @@
-import type { AsyncClient, Logger } from '@mediakit/kit';
+import type { AsyncClient, Logger, PublicOrigins } from '@mediakit/kit';
 import type { authV1, contentV1, filesV1, jobsV1 } from '@mediakit/proto';
 import type { AccessTokenVerifier } from './access-tokens.ts';
 import type { DownloadLinks } from './download-links.ts';
@@ -78,8 +78,13 @@ export interface GatewayDeps {
   authClientConfig?: AuthClientConfig;
   /** The auth service's HTTP server: `/oidc/*` is proxied there (routes/oidc-proxy.ts); absent in unit tests. */
   authHttpUrl?: string;
-  /** `<PUBLIC_URL>`: where the provider's forms may redirect to (the /oidc pages' CSP). */
+  /** `<PUBLIC_URL>` when set: every answer carries HSTS when it is https. */
   publicUrl?: string;
+  /**
+   * Where browsers may sign in (packages/kit public-origins.ts): the /oidc pages' CSP names the
+   * request's origin from it. Default: PUBLIC_URL's (`publicUrl`) or http://localhost:8080 alone.
+   */
+  origins?: PublicOrigins;
   /** Only for the health check and the web pages' heads. */
   content?: ContentClient;
   /** The blog, contact form and tickets (routes/blog.ts, contact.ts, tickets.ts; in production the same

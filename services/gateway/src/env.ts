@@ -89,12 +89,20 @@ export const gatewayEnv = Type.Object({
     default: 20,
     description: 'sign-ups, logins, token refreshes and password changes per minute per client address',
   }),
-  PUBLIC_URL: Type.String({
-    default: 'http://localhost:8080',
-    pattern: '^https?://[^/]+$',
-    description:
-      'origin users reach Mediakit at, without a trailing slash; access tokens must be issued by <PUBLIC_URL>/oidc',
-  }),
+  PUBLIC_URL: Type.Optional(
+    Type.String({
+      pattern: '^https?://[^/]+$',
+      description:
+        "origin users reach Mediakit at, without a trailing slash; access tokens must be issued by <PUBLIC_URL>/oidc; unset: sign-in works at localhost, 127.0.0.1 and this machine's addresses at PORT",
+    }),
+  ),
+  // The gateway's own default: without PUBLIC_URL it is reached at this machine's LAN addresses too.
+  HOST: Type.Optional(
+    Type.String({
+      description:
+        'interface the gateway listens on; default: 127.0.0.1 with PUBLIC_URL set, every interface (0.0.0.0) without',
+    }),
+  ),
   AUTH_HTTP_URL: Type.String({
     default: 'http://127.0.0.1:8083',
     pattern: '^https?://[^/]+$',
@@ -141,6 +149,13 @@ export const gatewayEnv = Type.Object({
 });
 
 export type GatewayConfig = Static<typeof gatewayEnv>;
+
+/**
+ * Where the gateway listens: HOST when set; otherwise every interface when PUBLIC_URL is unset
+ * (sign-in works at the machine's LAN addresses then, so they must reach it), else loopback.
+ */
+export const listenHost = (config: Pick<GatewayConfig, 'HOST' | 'PUBLIC_URL'>): string =>
+  config.HOST ?? (config.PUBLIC_URL ? '127.0.0.1' : '0.0.0.0');
 
 export const defaultWebRoot = (config: GatewayConfig): string | undefined =>
   config.WEB_ROOT ?? (existsSync(shellDist) ? shellDist : undefined);

@@ -1,9 +1,9 @@
-import { connectNats, createGrpcClient, runService } from '@mediakit/kit';
+import { connectNats, createGrpcClient, publicOrigins, runService } from '@mediakit/kit';
 import { authV1, contentV1, filesV1, jobsV1 } from '@mediakit/proto';
 import { createAccessTokenVerifier } from './access-tokens.ts';
 import { buildApp } from './app.ts';
 import { DownloadLinks } from './download-links.ts';
-import { defaultRemoteRoots, defaultWebRoot, gatewayEnv } from './env.ts';
+import { defaultRemoteRoots, defaultWebRoot, gatewayEnv, listenHost } from './env.ts';
 import { externalAccessTokens } from './external-idp/external-access-tokens.ts';
 
 await runService({
@@ -41,9 +41,11 @@ await runService({
     const nats = await connectNats(config.NATS_URL, 'gateway');
     onShutdown(() => nats.drain());
 
-    // Access tokens are the auth service's: issued as `<PUBLIC_URL>/oidc`, for the audience `mediakit`;
-    // or, with OIDC_ISSUER set, an external realm's (Keycloak), whose people get local accounts.
-    const builtInIssuer = `${config.PUBLIC_URL}/oidc`;
+    // Where browsers may sign in: PUBLIC_URL, or without it localhost, 127.0.0.1 and this machine's
+    // addresses at PORT. The built-in provider has one issuer per such origin (`<origin>/oidc`); the
+    // app session's tokens name the canonical one. With OIDC_ISSUER set, an external realm's
+    // (Keycloak) tokens are accepted instead, and its people get local accounts.
+    const origins = publicOrigins({ publicUrl: config.PUBLIC_URL, port: config.PORT });
     const tokens = config.OIDC_ISSUER
       ? externalAccessTokens(
           {
@@ -56,7 +58,7 @@ await runService({
         )
       : createAccessTokenVerifier({
           jwks: new URL(config.AUTH_JWKS_URL),
-          issuer: builtInIssuer,
+          issuer: (issuer) => origins.allowsIssuer(issuer),
           audience: 'mediakit',
           cooldownMs: config.AUTH_JWKS_COOLDOWN_MS,
         });
@@ -67,9 +69,9 @@ await runService({
       auth,
       tokens,
       authClientConfig: {
-        issuer: config.OIDC_ISSUER ?? builtInIssuer,
+        externalIssuer: config.OIDC_ISSUER,
         clientId: config.OIDC_CLIENT_ID,
-        thirdParty: !!config.OIDC_ISSUER,
+        origins,
       },
       content,
       contentApi: content,
@@ -84,9 +86,11 @@ await runService({
       }),
       authHttpUrl: config.AUTH_HTTP_URL,
       publicUrl: config.PUBLIC_URL,
+      origins,
       webRoot: defaultWebRoot(config),
       web: {
-        publicUrl: config.PUBLIC_URL,
+        // Canonical links, Open Graph and the sitemap name one address.
+        publicUrl: origins.canonical,
         ...defaultRemoteRoots(config),
         remotes: { tools: config.REMOTE_TOOLS_URL, dashboard: config.REMOTE_DASHBOARD_URL },
         // keycloak-js talks to an external issuer from the browser (discovery, token endpoint).
@@ -106,7 +110,7 @@ await runService({
         contactPerHour: config.CONTACT_RATE_LIMIT_PER_HOUR,
       },
     });
-    await app.listen({ port: config.PORT, host: config.HOST });
+    await app.listen({ port: config.PORT, host: listenHost(config) });
     // Registered last, so it runs first: stop taking requests before the clients close.
     onShutdown(() => app.close());
   },

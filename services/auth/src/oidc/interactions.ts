@@ -231,7 +231,7 @@ export function interactionPages(deps: InteractionDeps) {
       renderResetRequest(pages, { uid, csrf: csrfToken, email, errors, ttlMinutes: deps.resetTtlMinutes });
     if (!allowed(page, email || undefined, render)) return;
     try {
-      await deps.resets.request(email);
+      await deps.resets.request(email, pages.publicUrl);
     } catch (error) {
       const shown = formErrorsOf(error);
       if (!shown) throw error;

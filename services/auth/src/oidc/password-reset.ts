@@ -22,7 +22,6 @@ export interface PasswordResetDeps {
   oidc: OidcDocumentStorage;
   mail: MailSender;
   passwordRules: PasswordRules;
-  publicUrl: string;
   ttlMinutes: number;
   log: Logger;
   now?: () => number;
@@ -53,8 +52,11 @@ export class PasswordResetService {
     await this.resets.createIndex({ expiresAt: 1 });
   }
 
-  /** Sends the link when the email has an account. Throws a 400 naming `email` when it is not an email. */
-  async request(rawEmail: string): Promise<void> {
+  /**
+   * Sends the link when the email has an account; the link opens at `origin`, the (allowed)
+   * address the reset was asked from. Throws a 400 naming `email` when it is not an email.
+   */
+  async request(rawEmail: string, origin: string): Promise<void> {
     const email = checkEmail(rawEmail);
     const user = await this.deps.users.findByEmail(email);
     if (!user) {
@@ -69,7 +71,7 @@ export class PasswordResetService {
       expiresAt: new Date(now + this.deps.ttlMinutes * 60_000).toISOString(),
       createdAt: new Date(now).toISOString(),
     });
-    const link = `${this.deps.publicUrl}/oidc/reset/${token}`;
+    const link = `${origin}/oidc/reset/${token}`;
     await this.deps.mail.send({
       to: user.email,
       subject: 'Reset your Mediakit password',

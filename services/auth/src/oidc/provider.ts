@@ -14,8 +14,8 @@ export const FIRST_PARTY_SCOPES = 'openid email profile offline_access';
 const API_SCOPES = 'openid email profile';
 
 export interface OidcProviderOptions {
-  issuer: string;
-  publicUrl: string;
+  /** The origin browsers use (an allowed one): issuer `<origin>/oidc`, redirects back to it. */
+  origin: string;
   webClientId: string;
   keys: SigningKeys;
   users: UserRepository;
@@ -27,13 +27,18 @@ export interface OidcProviderOptions {
 }
 
 /** The resource indicator of the Mediakit API: tokens for it are JWTs with audience `mediakit`. */
-export const apiResource = (publicUrl: string) => `${publicUrl}/api`;
+export const apiResource = (origin: string) => `${origin}/api`;
+
+/** The issuer of the built-in provider that serves browsers at `origin`. */
+export const issuerAt = (origin: string) => `${origin}/oidc`;
 
 /**
- * The built-in OpenID Provider (oidc-provider 9) at `<PUBLIC_URL>/oidc`.
+ * The built-in OpenID Provider (oidc-provider 9) at `<origin>/oidc`. oidc-provider's issuer is
+ * fixed per instance, so there is one of these per origin browsers may use (origin-providers.ts),
+ * all sharing the store, the signing keys and the cookie keys.
  *
  * - One first-party public client, the web app: authorization code with PKCE S256 (required; plain
- *   is not offered), redirect `<PUBLIC_URL>/auth/callback`, sign-out back to `<PUBLIC_URL>/`.
+ *   is not offered), redirect `<origin>/auth/callback`, sign-out back to `<origin>/`.
  * - Access tokens are JWTs for the API resource (RFC 8707 resource indicators with the API as the
  *   default resource; RFC 9068 `typ: at+jwt`; aud `mediakit`; `roles`), signed with the same keys
  *   as the app session's tokens, so the gateway accepts both unchanged.
@@ -45,8 +50,9 @@ export const apiResource = (publicUrl: string) => `${publicUrl}/api`;
  * - Everything it keeps goes through the document-store adapter.
  */
 export function createOidcProvider(options: OidcProviderOptions): Provider {
-  const { issuer, publicUrl, webClientId, keys, users, storage, pages } = options;
-  const resource = apiResource(publicUrl);
+  const { origin, webClientId, keys, users, storage, pages } = options;
+  const issuer = issuerAt(origin);
+  const resource = apiResource(origin);
   const refreshTtlSeconds = Math.round(options.refreshTokenTtlDays * 86_400);
   const current = keys.current();
 
@@ -60,8 +66,8 @@ export function createOidcProvider(options: OidcProviderOptions): Provider {
         token_endpoint_auth_method: 'none',
         grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
-        redirect_uris: [`${publicUrl}/auth/callback`],
-        post_logout_redirect_uris: [`${publicUrl}/`],
+        redirect_uris: [`${origin}/auth/callback`],
+        post_logout_redirect_uris: [`${origin}/`],
         id_token_signed_response_alg: current.alg,
         scope: FIRST_PARTY_SCOPES,
       },
@@ -88,7 +94,7 @@ export function createOidcProvider(options: OidcProviderOptions): Provider {
     discovery: {
       userinfo_endpoint: `${issuer}/me`,
       claims_parameter_supported: false,
-      service_documentation: `${publicUrl}/`,
+      service_documentation: `${origin}/`,
     },
     features: {
       devInteractions: { enabled: false },
@@ -180,8 +186,8 @@ export function createOidcProvider(options: OidcProviderOptions): Provider {
     },
     // keycloak-js exchanges the code from the page, so the token endpoint sees the app's Origin. Only
     // the web client, and only from the app's own origin (where the gateway serves it).
-    clientBasedCORS: (_ctx: unknown, origin: string, client: { clientId: string }) =>
-      client.clientId === webClientId && origin === new URL(publicUrl).origin,
+    clientBasedCORS: (_ctx: unknown, requestOrigin: string, client: { clientId: string }) =>
+      client.clientId === webClientId && requestOrigin === origin,
   });
   // X-Forwarded-Host/-Proto/-For are believed: http-server.ts strips them from anyone but the gateway.
   provider.proxy = true;

@@ -15,7 +15,8 @@ interface ExchangeDoc {
 export interface SessionExchangeDeps {
   keys: SigningKeys;
   sessions: SessionService;
-  issuer: string;
+  /** Whether a token of this issuer may start a session: the built-in provider of an allowed origin. */
+  issuers: (issuer: string) => boolean;
   clientId: string;
   now?: () => number;
 }
@@ -53,17 +54,18 @@ export class SessionExchange {
     let payload: Record<string, unknown>;
     try {
       ({ payload } = await jwtVerify(accessToken, createLocalJWKSet(this.deps.keys.jwks()), {
-        issuer: this.deps.issuer,
         audience: AUDIENCE,
         typ: 'at+jwt',
         algorithms: ['ES256', 'RS256'],
-        requiredClaims: ['sub', 'exp', 'iat', 'jti', 'client_id'],
+        requiredClaims: ['iss', 'sub', 'exp', 'iat', 'jti', 'client_id'],
         currentDate: new Date(now),
         maxTokenAge: MAX_AGE_SECONDS,
       }));
     } catch {
       throw notExchangeable();
     }
+    // Any allowed origin's provider (localhost, 127.0.0.1, a LAN address): one account, many doors.
+    if (typeof payload.iss !== 'string' || !this.deps.issuers(payload.iss)) throw notExchangeable();
     if (payload.client_id !== this.deps.clientId) throw notExchangeable();
     const sub = String(payload.sub);
     try {

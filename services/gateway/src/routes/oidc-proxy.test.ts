@@ -1,3 +1,4 @@
+import { publicOrigins } from '@mediakit/kit';
 import { afterEach, describe, expect, test } from 'vitest';
 import { buildTestApp, type FakeFilesServer, startFakeFilesServer, type TestApp } from '../test-support.ts';
 
@@ -101,6 +102,28 @@ describe('/oidc proxy', () => {
 
     const plain = await t.app.inject({ method: 'GET', url: '/oidc/interaction/abc' });
     expect(String(plain.headers['content-security-policy'])).toContain("script-src 'none'");
+  });
+
+  test('without PUBLIC_URL, forms may redirect to the address the browser is at, when it is allowed', async () => {
+    upstream = await startFakeFilesServer((_request, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end('<!doctype html>');
+    });
+    t = await buildTestApp({
+      authHttpUrl: upstream.url,
+      origins: publicOrigins({ publicUrl: undefined, port: 8080, interfaces: () => ({}) }),
+    });
+    const csp = async (host: string) =>
+      String(
+        (await t.app.inject({ method: 'GET', url: '/oidc/interaction/abc', headers: { host } })).headers[
+          'content-security-policy'
+        ],
+      );
+    expect(await csp('127.0.0.1:8080')).toContain("form-action 'self' http://127.0.0.1:8080;");
+    expect(await csp('localhost:8080')).toContain("form-action 'self' http://localhost:8080;");
+    // A forged host is never named; the auth service refuses it (origin-providers.ts).
+    expect(await csp('evil.example:8080')).toContain("form-action 'self' http://localhost:8080;");
+    expect(await csp('evil.example:8080')).not.toContain('evil');
   });
 
   test('never passes on a path that climbs out of /oidc', async () => {

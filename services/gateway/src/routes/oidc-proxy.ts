@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
-import { ApiError } from '@mediakit/kit';
+import { ApiError, type PublicOrigins } from '@mediakit/kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { Pool } from 'undici';
 import { passBodiesThrough } from '../plugins/body-passthrough.ts';
@@ -8,8 +8,11 @@ import { passBodiesThrough } from '../plugins/body-passthrough.ts';
 export interface OidcProxyOptions {
   /** The auth service's HTTP server (AUTH_HTTP_URL), where the OpenID Provider runs under /oidc. */
   authHttpUrl: string;
-  /** `<PUBLIC_URL>`: the origin the provider redirects to after a sign-in or sign-out form. */
-  publicUrl: string;
+  /**
+   * Where browsers may sign in: the origin the provider redirects to after a sign-in or sign-out
+   * form is the request's own when allowed (PUBLIC_URL's when set).
+   */
+  origins: PublicOrigins;
 }
 
 const METHODS: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'OPTIONS'];
@@ -49,7 +52,13 @@ export async function oidcProxyRoutes(app: FastifyInstance, options: OidcProxyOp
   app.addHook('onClose', async () => {
     await pool.close();
   });
-  const csp = (hashes: string[]) => oidcContentSecurityPolicy(options.publicUrl, hashes);
+  const { origins } = options;
+  // A Host that is not allowed gets the canonical origin here; the auth service refuses it anyway.
+  const csp = (request: FastifyRequest, hashes: string[]) =>
+    oidcContentSecurityPolicy(
+      origins.forRequest(request.protocol, request.headers.host) ?? origins.canonical,
+      hashes,
+    );
 
   async function proxy(request: FastifyRequest, reply: FastifyReply) {
     const path = request.url;
@@ -80,7 +89,10 @@ export async function oidcProxyRoutes(app: FastifyInstance, options: OidcProxyOp
     for (const [name, value] of Object.entries(upstream.headers)) {
       if (value !== undefined && !DROP_RESPONSE.has(name)) reply.header(name, value);
     }
-    reply.header('content-security-policy', csp(scriptHashes(upstream.headers['content-security-policy'])));
+    reply.header(
+      'content-security-policy',
+      csp(request, scriptHashes(upstream.headers['content-security-policy'])),
+    );
     return reply.send(upstream.body);
   }
 
@@ -106,11 +118,11 @@ export function forwardedHeaders(request: FastifyRequest): IncomingHttpHeaders {
 /**
  * The CSP of the provider's pages: no script and no inline style at all (the pages need neither),
  * except the hash of an inline script oidc-provider vouches for (its form_post auto-submit),
- * and forms that may post here and be redirected on to the app at PUBLIC_URL (the sign-in form's
- * answer redirects through /oidc/auth to `<PUBLIC_URL>/auth/callback`; browsers check form-action
+ * and forms that may post here and be redirected on to the app at `appOrigin` (the sign-in form's
+ * answer redirects through /oidc/auth to `<appOrigin>/auth/callback`; browsers check form-action
  * on every redirect of a form submission).
  */
-export function oidcContentSecurityPolicy(publicUrl: string, scriptHashes: string[] = []): string {
+export function oidcContentSecurityPolicy(appOrigin: string, scriptHashes: string[] = []): string {
   return [
     "default-src 'self'",
     "base-uri 'none'",
@@ -120,7 +132,7 @@ export function oidcContentSecurityPolicy(publicUrl: string, scriptHashes: strin
     "img-src 'self' data:",
     "font-src 'self'",
     "connect-src 'self'",
-    `form-action 'self' ${new URL(publicUrl).origin}`,
+    `form-action 'self' ${new URL(appOrigin).origin}`,
     "frame-ancestors 'none'",
     "object-src 'none'",
   ].join('; ');
