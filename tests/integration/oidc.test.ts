@@ -410,14 +410,18 @@ describe('the app session from the code flow (POST /auth/session)', () => {
 });
 
 describe('sign-out (end_session)', () => {
-  it('keeps the provider session for a second sign-in, and ends it on sign-out', async () => {
+  it('asks for the password on every sign-in, even with a provider session, and ends it on sign-out', async () => {
     const user = await newUser();
     const { flow, tokens } = await codeFlow(user.email, PASSWORD);
 
-    // Signed in at the provider: the next authorization needs no form.
+    // Signed in at the provider, yet the next authorization shows the form again: a provider
+    // session alone (one a sign-out left behind, or a shared computer's) signs nobody in.
     const again = await startFlow({ browser: flow.browser });
-    expect(again.url.startsWith(`${publicUrl}/auth/callback`)).toBe(true);
-    expect(new URL(again.url).searchParams.get('code')).toEqual(expect.any(String));
+    expect(again.first.status).toBe(200);
+    expect(again.first.html).toContain('<h1>Sign in</h1>');
+    expect(again.url.startsWith(`${publicUrl}/auth/callback`)).toBe(false);
+    // With the password it completes, on the same provider session.
+    expect(await signInOn(again, user.email, PASSWORD)).toContain('code=');
 
     const endSession = oidc.buildEndSessionUrl(config, {
       id_token_hint: tokens.id_token as string,

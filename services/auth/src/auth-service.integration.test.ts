@@ -332,6 +332,21 @@ describe('logout', () => {
     ).toMatchObject(sessionEnded);
   });
 
+  it('ends the account’s sessions at the built-in provider too, and no one else’s', async () => {
+    const { user, tokens } = await signUpAndLogin();
+    const other = await signUpAndLogin();
+    const storage = svc.auth.oidc?.storage;
+    if (!storage) throw new Error('the built-in provider is not running');
+    // What a browser that signed in through the provider left there: its provider session.
+    const sessions = storage.adapterFor('Session');
+    await sessions.upsert(`s-${user.sub}`, { accountId: user.sub }, 3600);
+    await sessions.upsert(`s-${other.user.sub}`, { accountId: other.user.sub }, 3600);
+
+    await svc.client.logout({ refreshToken: tokens.refreshToken });
+    expect(await sessions.find(`s-${user.sub}`)).toBeUndefined();
+    expect(await sessions.find(`s-${other.user.sub}`)).toMatchObject({ accountId: other.user.sub });
+  });
+
   it('succeeds for an unknown or empty token', async () => {
     await expect(svc.client.logout({ refreshToken: 'unknown' })).resolves.toEqual({});
     await expect(svc.client.logout({ refreshToken: '' })).resolves.toEqual({});

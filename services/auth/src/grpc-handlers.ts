@@ -17,6 +17,8 @@ export function authGrpcHandlers(
   subscriptions: SubscriptionService,
   /** The built-in provider's session exchange; absent when an external issuer replaces it. */
   exchange?: SessionExchange,
+  /** Ends the built-in provider's sessions of an account; absent with an external issuer. */
+  endProviderSessions?: (sub: string) => Promise<unknown>,
 ): Omit<AsyncService<AuthRpcs>, 'ensureExternalUser'> {
   return {
     getOwnerPlan: (request) => accounts.getOwnerPlan(request.ownerId, request.isGuest),
@@ -26,7 +28,10 @@ export function authGrpcHandlers(
     login: (request) => sessions.login(request.email, request.password),
     refreshToken: (request) => sessions.refresh(request.refreshToken, request.id),
     logout: async (request) => {
-      await sessions.logout(request.refreshToken);
+      const sub = await sessions.logout(request.refreshToken);
+      // The app's sign-out ends the account's provider sessions too: on a shared computer, what a
+      // signed-out person left at the provider must not sign the next person in.
+      if (sub) await endProviderSessions?.(sub);
       return {};
     },
     updateAccount: (request) => accounts.updateAccount(request.sub, request),

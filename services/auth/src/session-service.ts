@@ -100,11 +100,16 @@ export class SessionService {
     return this.issue(user, newId());
   }
 
-  /** Revokes the token's whole family. An unknown token is not an error: the session is over either way. */
-  async logout(refreshToken: string): Promise<void> {
-    if (!refreshToken) return;
+  /**
+   * Revokes the token's whole family and answers whose session it was. An unknown token is not an
+   * error: the session is over either way (undefined then).
+   */
+  async logout(refreshToken: string): Promise<string | undefined> {
+    if (!refreshToken) return undefined;
     const session = await this.sessions.findByTokenHash(hashRefreshToken(refreshToken));
-    if (session) await this.sessions.revokeFamily(session.family, this.isoNow());
+    if (!session) return undefined;
+    await this.sessions.revokeFamily(session.family, this.isoNow());
+    return session.sub;
   }
 
   /** New access and id tokens, and a new refresh token in `family`. */

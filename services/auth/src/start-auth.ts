@@ -153,7 +153,10 @@ export async function startAuth(options: {
       addService<AuthRpcs>(
         server,
         authV1.AuthServiceService,
-        withExternalIdp(authGrpcHandlers(accounts, sessions, subscriptions, oidc?.exchange), external),
+        withExternalIdp(
+          authGrpcHandlers(accounts, sessions, subscriptions, oidc?.exchange, removeProviderEntries),
+          external,
+        ),
         log,
       ),
   });

@@ -45,6 +45,8 @@ declare module 'oidc-provider' {
       session?: { accountId?: string; grantIdFor(clientId: string): string | undefined };
       result?: InteractionResults;
       params?: UnknownObject;
+      /** The name of the route being served, e.g. `authorization` or `resume`. */
+      route: string;
       provider: Provider;
       entities: UnknownObject;
     };
@@ -76,6 +78,18 @@ declare module 'oidc-provider' {
       options?: { mergeWithLastSubmission?: boolean },
     ): Promise<void>;
     on(event: string, listener: (...args: unknown[]) => void): this;
+  }
+
+  export namespace interactionPolicy {
+    class Check {
+      constructor(reason: string, description: string, check: (ctx: KoaContextWithOIDC) => boolean);
+    }
+    interface Prompt {
+      name: string;
+      checks: Check[] & { add(check: Check, index?: number): void };
+    }
+    type Policy = Prompt[] & { get(name: string): Prompt | undefined };
+    function base(): Policy;
   }
 
   export const errors: {

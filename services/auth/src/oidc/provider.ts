@@ -1,4 +1,11 @@
-import { type AccessTokenLike, errors, type Grant, type KoaContextWithOIDC, Provider } from 'oidc-provider';
+import {
+  type AccessTokenLike,
+  errors,
+  type Grant,
+  interactionPolicy,
+  type KoaContextWithOIDC,
+  Provider,
+} from 'oidc-provider';
 import type { SigningKeys } from '../signing-keys.ts';
 import { AUDIENCE } from '../token-issuer.ts';
 import type { UserRepository } from '../user-repository.ts';
@@ -39,6 +46,9 @@ export const issuerAt = (origin: string) => `${origin}/oidc`;
  *
  * - One first-party public client, the web app: authorization code with PKCE S256 (required; plain
  *   is not offered), redirect `<origin>/auth/callback`, sign-out back to `<origin>/`.
+ * - Every authorization asks for the password (alwaysSignIn below): the app starts the code flow
+ *   only when it has no session, so a provider session left behind by a sign-out, or by a person
+ *   who walked away from a shared computer, signs nobody in.
  * - Access tokens are JWTs for the API resource (RFC 8707 resource indicators with the API as the
  *   default resource; RFC 9068 `typ: at+jwt`; aud `mediakit`; `roles`), signed with the same keys
  *   as the app session's tokens, so the gateway accepts both unchanged.
@@ -148,6 +158,7 @@ export function createOidcProvider(options: OidcProviderOptions): Provider {
       return { roles: user ? [...user.roles] : [] };
     },
     interactions: {
+      policy: alwaysSignInPolicy(),
       url: async (_ctx: unknown, interaction: { uid: string }) => `/oidc/interaction/${interaction.uid}`,
     },
     loadExistingGrant: async (ctx: KoaContextWithOIDC) => {
@@ -192,6 +203,25 @@ export function createOidcProvider(options: OidcProviderOptions): Provider {
   // X-Forwarded-Host/-Proto/-For are believed: http-server.ts strips them from anyone but the gateway.
   provider.proxy = true;
   return provider;
+}
+
+/**
+ * oidc-provider's default policy, plus: the login prompt is due on every authorization request,
+ * except on the resume right after this very request's sign-in form was completed. A provider
+ * session alone never skips the password (it is what a sign-out used to leave behind).
+ */
+function alwaysSignInPolicy() {
+  const policy = interactionPolicy.base();
+  policy
+    .get('login')
+    ?.checks.add(
+      new interactionPolicy.Check(
+        'sign_in_every_time',
+        'the password is asked on every sign-in',
+        (ctx: KoaContextWithOIDC) => !(ctx.oidc.route.endsWith('resume') && ctx.oidc.result?.login),
+      ),
+    );
+  return policy;
 }
 
 /**
