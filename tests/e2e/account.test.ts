@@ -1,34 +1,70 @@
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { TestStack } from '../integration/stack.ts';
-import { type Browser, launchBrowser, skipReason } from './browser.ts';
+import { skipReason } from './browser.ts';
 import { startWebStack } from './stack.ts';
+import { expectNoHorizontalOverflow, launchVisitors, screenshot, type Visitors } from './visitor.ts';
 
 /**
  * Sign-up, sign-in and sign-out as a visitor does them: the shell's keycloak-js code flow with PKCE
  * through the built-in provider's own pages at /oidc, back to /auth/callback, the app session.
+ * The stack has PUBLIC_URL = http://127.0.0.1:<port>, as a deployment with its own address has.
  */
 describe.skipIf(skipReason)('account flow in Chromium', () => {
   let stack: TestStack;
   let url: string;
-  let browser: Browser;
+  let visitors: Visitors;
+  const password = 'correct horse battery staple';
 
   beforeAll(async () => {
     ({ stack, url } = await startWebStack());
-    browser = await launchBrowser();
+    visitors = await launchVisitors();
   }, 180_000);
 
   afterAll(async () => {
-    await browser?.close();
+    await visitors?.close();
     await stack?.teardown();
   });
 
-  const cookies = async () =>
-    Object.fromEntries((await browser.context.cookies(url)).map((c) => [c.name, c]));
+  const cookiesOf = async (page: Page) =>
+    Object.fromEntries((await page.context().cookies(url)).map((c) => [c.name, c]));
 
-  test('sign up from the dashboard gate, land on the dashboard, sign out, sign in again', async () => {
+  /** The provider's sign-in form: it asks for the password, so nobody is signed in by it alone. */
+  async function expectPasswordAsked(page: Page): Promise<void> {
+    await page.waitForURL((u) => u.pathname.startsWith('/oidc/interaction/'), { timeout: 30_000 });
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    await page.getByLabel('Password').waitFor();
+    expect((await cookiesOf(page)).userInfo).toBeUndefined();
+  }
+
+  /**
+   * Back, after a sign-out: the page it reaches loads anew and signed out. A page that needs a
+   * session goes on through the login route to the provider's form, which asks for the password.
+   */
+  async function expectBackSignedOut(page: Page): Promise<void> {
+    await page.goBack();
+    const passing = (u: URL) =>
+      u.pathname.startsWith('/dashboard') ||
+      u.pathname === '/account' ||
+      u.pathname.startsWith('/auth/') ||
+      u.searchParams.get('login') === 'true' ||
+      (u.pathname.startsWith('/oidc/') && !u.pathname.startsWith('/oidc/interaction/'));
+    await page.waitForURL((u) => !passing(u), { timeout: 30_000 });
+    if (new URL(page.url()).pathname.startsWith('/oidc/')) {
+      await expectPasswordAsked(page);
+    } else {
+      await page.getByRole('link', { name: 'Sign in' }).first().waitFor({ timeout: 15_000 });
+      expect((await cookiesOf(page)).userInfo).toBeUndefined();
+    }
+  }
+
+  test('sign up from the dashboard gate, land on the dashboard; sign out signs out; sign in again', async () => {
     const email = `e2e-${Date.now()}@example.com`;
-    const password = 'correct horse battery staple';
-    const page = await browser.context.newPage();
+    const { page, errors } = await visitors.fresh('desktop');
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) visited.push(frame.url());
+    });
 
     // Signed out: /dashboard sends to the provider's sign-in page.
     await page.goto(`${url}/dashboard`);
@@ -43,7 +79,7 @@ describe.skipIf(skipReason)('account flow in Chromium', () => {
     await page.waitForURL(`${url}/dashboard`, { timeout: 20_000 });
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor({ timeout: 15_000 });
     await page.getByText('all jobs').waitFor({ timeout: 15_000 });
-    const signedIn = await cookies();
+    const signedIn = await cookiesOf(page);
     expect(JSON.parse(decodeURIComponent(signedIn.userInfo.value))).toMatchObject({
       email,
       name: 'Erin Example',
@@ -62,29 +98,61 @@ describe.skipIf(skipReason)('account flow in Chromium', () => {
     await page.getByText(email).waitFor({ timeout: 15_000 });
     await page.getByRole('heading', { name: 'Plan' }).waitFor();
 
-    // Sign out: the session ends here and at the provider (which asks to confirm), back to the root.
+    // Sign out: straight to the site root, no "Sign out of Mediakit?" page a person could leave
+    // (or answer "Stay signed in") while the provider still knew them.
+    visited.length = 0;
     await page.getByRole('button', { name: 'Sign out' }).first().click();
-    await page.waitForURL((u) => u.pathname === '/oidc/session/end', { timeout: 20_000 });
-    await page.getByRole('heading', { name: 'Sign out of Mediakit?' }).waitFor();
-    await page.waitForLoadState('load');
-    await Promise.all([
-      page.waitForURL((u) => u.pathname === '/', { timeout: 20_000, waitUntil: 'commit' }),
-      page.getByRole('button', { name: 'Sign out', exact: true }).click(),
-    ]);
-    await page.getByRole('link', { name: 'Sign in' }).waitFor({ timeout: 15_000 });
-    const signedOut = await cookies();
+    await page.waitForURL(`${url}/`, { timeout: 20_000 });
+    await page.getByRole('link', { name: 'Sign in' }).first().waitFor({ timeout: 15_000 });
+    expect(visited.filter((u) => new URL(u).pathname.startsWith('/oidc/'))).toEqual([]);
+    const signedOut = await cookiesOf(page);
     expect(signedOut.refreshToken).toBeUndefined();
     expect(signedOut.userInfo).toBeUndefined();
+    await screenshot(page, 'account-signed-out-desktop');
 
-    // Sign in again with the new account: the provider asks for the password (its session ended too).
-    await page.getByRole('link', { name: 'Sign in' }).click();
-    await page.waitForURL((u) => u.pathname.startsWith('/oidc/'), { timeout: 20_000 });
+    // The next person at this computer: going back, or to /dashboard, asks for the password.
+    await expectBackSignedOut(page);
+    await page.goto(`${url}/dashboard`);
+    await expectPasswordAsked(page);
+    await screenshot(page, 'account-after-sign-out-dashboard-desktop');
+
+    // Sign in again with the new account and its password.
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${url}/dashboard`, { timeout: 20_000 });
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor({ timeout: 15_000 });
+    expect(JSON.parse(decodeURIComponent((await cookiesOf(page)).userInfo.value)).email).toBe(email);
+    expect(errors).toEqual([]);
+  });
+
+  test('on a phone, sign out then Back and /dashboard ask for the password', async () => {
+    const email = `e2e-phone-${Date.now()}@example.com`;
+    const { page, errors } = await visitors.fresh('phone');
+    await page.goto(`${url}/dashboard`);
+    await page.waitForURL((u) => u.pathname.startsWith('/oidc/'), { timeout: 20_000 });
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(`${url}/dashboard`, { timeout: 20_000 });
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor({ timeout: 15_000 });
+
+    // The account page's own "Sign out" (the header's may sit in a menu on a phone).
+    await page.goto(`${url}/account`);
+    await page.getByText(email).waitFor({ timeout: 15_000 });
+    await page.getByRole('main').getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(`${url}/`, { timeout: 20_000 });
-    await page.getByRole('link', { name: 'Account' }).waitFor({ timeout: 15_000 });
-    expect(JSON.parse(decodeURIComponent((await cookies()).userInfo.value)).email).toBe(email);
-    await page.close();
+    expect((await cookiesOf(page)).userInfo).toBeUndefined();
+    await expectNoHorizontalOverflow(page, 'home after sign-out on a phone');
+    await screenshot(page, 'account-signed-out-phone');
+
+    await expectBackSignedOut(page);
+    expect(await page.getByText(email).count()).toBe(0);
+    await page.goto(`${url}/dashboard`);
+    await expectPasswordAsked(page);
+    await expectNoHorizontalOverflow(page, 'sign-in page on a phone');
+    await screenshot(page, 'account-after-sign-out-dashboard-phone');
+    expect(errors).toEqual([]);
   });
 });

@@ -105,25 +105,25 @@ export async function refreshAtProvider(
   };
 }
 
-/** Set while the page leaves for the provider's sign-out, so nothing starts a new sign-in meanwhile. */
+/** Set while the page leaves after a sign-out, so nothing starts a new sign-in meanwhile. */
 let signingOut = false;
 
 /**
- * Sign-out is global (spec section 4): the app session is revoked, the local tokens are cleared
- * even when that fails, then the provider ends its own session and returns to the site root.
+ * Sign-out is global (spec section 4): the app session is revoked (with the built-in provider the
+ * auth service ends the account's provider sessions with it, and every sign-in asks for the
+ * password anyway), the local tokens are cleared even when that fails, and the page goes to the
+ * site root at once: no "Sign out of Mediakit?" page a person could leave still signed in.
+ * An external provider (Keycloak) ends its own session through RP-initiated logout with
+ * `id_token_hint`, which it does without asking.
  */
 export async function signOut(store: SessionStore): Promise<void> {
   signingOut = true;
   const refreshToken = store.refreshToken();
-  let logoutUrl = '/';
+  const idToken = store.idToken();
+  let leaveTo = '/';
   try {
     const config = await loadAuthConfig();
-    const keycloak = await keycloakFor(config);
-    await keycloak.init(baseInit);
-    keycloak.idToken = store.idToken();
-    logoutUrl = keycloak.createLogoutUrl({
-      redirectUri: `${window.location.origin}${config.postLogoutRedirectPath}`,
-    });
+    if (config.thirdParty) leaveTo = await providerLogoutUrl(config, idToken);
   } catch {
     // The provider cannot be reached: the local sign-out below still happens.
   }
@@ -138,7 +138,26 @@ export async function signOut(store: SessionStore): Promise<void> {
       // Best effort: the local session ends either way.
     }
   }
-  // Leave in the same task as clearing, before pages that need a session react to it.
+  // A page restored from the back-forward cache would show what it showed before: load it anew.
+  window.addEventListener(
+    'pageshow',
+    (event) => {
+      if (event.persisted) window.location.reload();
+    },
+    { once: true },
+  );
+  // Leave in the same task as clearing, before pages that need a session react to it. Replace:
+  // the signed-in page's entry goes, and earlier ones load anew (signed out) when Back reaches them.
   store.clear();
-  window.location.assign(logoutUrl);
+  window.location.replace(leaveTo);
+}
+
+/** The external provider's end-session URL for this session, back to the site root afterwards. */
+async function providerLogoutUrl(config: AuthConfig, idToken: string | undefined): Promise<string> {
+  const keycloak = await keycloakFor(config);
+  await keycloak.init(baseInit);
+  keycloak.idToken = idToken;
+  return keycloak.createLogoutUrl({
+    redirectUri: `${window.location.origin}${config.postLogoutRedirectPath}`,
+  });
 }

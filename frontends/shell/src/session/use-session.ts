@@ -22,9 +22,26 @@ export function useSession(): SessionState {
       SESSION_EVENTS.tokensCleared,
       SESSION_EVENTS.tokenRefreshed,
     ];
+    // Another tab may have signed out (the cookies are shared), or the page comes back from the
+    // back-forward cache: look at the cookies again whenever the page is shown (and re-render only
+    // when they changed).
+    const reread = () =>
+      setState((previous) => {
+        const next = { signedIn: store.isSignedIn(), user: store.userInfo() };
+        const same =
+          next.signedIn === previous.signedIn && JSON.stringify(next.user) === JSON.stringify(previous.user);
+        return same ? previous : next;
+      });
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') reread();
+    };
     for (const name of names) window.addEventListener(name, update);
+    for (const name of ['pageshow', 'focus']) window.addEventListener(name, reread);
+    document.addEventListener('visibilitychange', onVisible);
     return () => {
       for (const name of names) window.removeEventListener(name, update);
+      for (const name of ['pageshow', 'focus']) window.removeEventListener(name, reread);
+      document.removeEventListener('visibilitychange', onVisible);
     };
   }, [store]);
   return state;
