@@ -155,4 +155,27 @@ describe.skipIf(skipReason)('account flow in Chromium', () => {
     await screenshot(page, 'account-after-sign-out-dashboard-phone');
     expect(errors).toEqual([]);
   });
+
+  test('at another address than PUBLIC_URL, the login route says where sign-in works', async () => {
+    // PUBLIC_URL is http://127.0.0.1:<port>; the same stack also answers at localhost.
+    const elsewhere = url.replace('127.0.0.1', 'localhost');
+    for (const size of ['phone', 'desktop'] as const) {
+      const { page, errors } = await visitors.fresh(size);
+      await page.goto(`${elsewhere}/?login=true&returnTo=%2Fdashboard`);
+      const alert = page.getByRole('alert');
+      await alert
+        .getByText(`Sign-in works at ${url}. Open Mediakit there to sign in.`)
+        .waitFor({ timeout: 15_000 });
+      expect(await page.getByText('Failed to fetch').count()).toBe(0);
+      const link = alert.getByRole('link', { name: `Open ${url}` });
+      expect(await link.getAttribute('href')).toBe(`${url}/?login=true&returnTo=%2Fdashboard`);
+      await expectNoHorizontalOverflow(page, `login route elsewhere (${size})`);
+      await screenshot(page, `login-route-elsewhere-${size}`);
+      // The link leads to the provider's sign-in page at the right address.
+      await link.click();
+      await page.waitForURL((u) => u.origin === url && u.pathname.startsWith('/oidc/'), { timeout: 20_000 });
+      await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+      expect(errors).toEqual([]);
+    }
+  });
 });

@@ -1,7 +1,7 @@
 import { useNavigate } from '@mediakit/web-shared/router';
 import { useEffect, useRef, useState } from 'react';
-import { describeError } from '../api/errors.ts';
 import { completeLogin, startLogin } from '../session/sign-in.ts';
+import { signInErrorMessage } from '../session/sign-in-errors.ts';
 import { useShell } from '../shell-context.tsx';
 import { useDocumentTitle } from '../ui/use-document-title.ts';
 import { PAGE_META } from './page-meta.ts';
@@ -19,7 +19,7 @@ export function AuthCallbackPage() {
     started.current = true;
     completeLogin(store).then(
       (returnTo) => navigate(returnTo, { replace: true }),
-      (e: unknown) => setError(describeError(e).message),
+      (e: unknown) => setError(signInErrorMessage(e)),
     );
   }, [store, navigate]);
   return (
@@ -28,7 +28,11 @@ export function AuthCallbackPage() {
         <>
           <h1>Sign-in did not complete</h1>
           <p>{error}</p>
-          <button type="button" className="button primary" onClick={() => void startLogin()}>
+          <button
+            type="button"
+            className="button primary"
+            onClick={() => startLogin().catch((e: unknown) => setError(signInErrorMessage(e)))}
+          >
             Sign in again
           </button>
         </>

@@ -1,7 +1,4 @@
-import { useNavigate, useSearchParams } from '@mediakit/web-shared/router';
-import { useEffect, useState } from 'react';
-import { safeReturnTo, startLogin } from '../session/sign-in.ts';
-import { useSession } from '../session/use-session.ts';
+import { LoginRoute } from '../session/LoginRoute.tsx';
 import { CatalogGroups } from '../ui/CatalogGroups.tsx';
 import { SearchForm } from '../ui/SearchForm.tsx';
 import { useDocumentTitle } from '../ui/use-document-title.ts';
@@ -21,37 +18,11 @@ const REASONS = [
   },
 ];
 
-/** `/?login=true` is the login route: it starts the sign-in and comes back to `returnTo`. */
-function useLoginRoute() {
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const { signedIn } = useSession();
-  const [error, setError] = useState<string>();
-  const wantsLogin = params.get('login') === 'true';
-  const returnTo = safeReturnTo(params.get('returnTo'));
-  useEffect(() => {
-    if (!wantsLogin) return;
-    if (signedIn) {
-      navigate(returnTo, { replace: true });
-      return;
-    }
-    startLogin(returnTo).catch((e: unknown) => {
-      setError(e instanceof Error ? e.message : 'The sign-in page could not be opened.');
-    });
-  }, [wantsLogin, signedIn, returnTo, navigate]);
-  return { wantsLogin: wantsLogin && !signedIn, error };
-}
-
 export function HomePage() {
   useDocumentTitle(PAGE_META['/'].title);
-  const login = useLoginRoute();
   return (
     <>
-      {login.wantsLogin && (
-        <p className="notice" role="status">
-          {login.error ? `${login.error} Please try again.` : 'Taking you to the sign-in page…'}
-        </p>
-      )}
+      <LoginRoute />
       <section className="hero" aria-labelledby="hero-title">
         <h1 id="hero-title">Edit and convert video and images, free and without a watermark</h1>
         <p className="lead">

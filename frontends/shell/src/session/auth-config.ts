@@ -1,4 +1,5 @@
 import { API_BASE } from '../api/api-client.ts';
+import { SIGN_IN_TEXT, SignInError } from './sign-in-errors.ts';
 
 /** `GET /api/v1/auth/config`: which OpenID provider the browser signs in with. */
 export interface AuthConfig {
@@ -9,9 +10,14 @@ export interface AuthConfig {
   postLogoutRedirectPath: string;
   /** An external provider (Keycloak): its refresh token is stored with the `cognito_` prefix. */
   thirdParty: boolean;
+  /** Where sign-in works for this browser; another origin than the page's means "go there". */
+  appOrigin: string;
 }
 
-/** The built-in provider's values, the same the gateway answers when no external issuer is set. */
+/**
+ * The built-in provider's values at `origin`, what the gateway answers when no external issuer is
+ * set and the browser is at an address sign-in works at (older gateways answer no appOrigin).
+ */
 export const builtInAuthConfig = (origin: string): AuthConfig => ({
   issuer: `${origin}/oidc`,
   clientId: 'mediakit-web',
@@ -19,6 +25,7 @@ export const builtInAuthConfig = (origin: string): AuthConfig => ({
   redirectPath: '/auth/callback',
   postLogoutRedirectPath: '/',
   thirdParty: false,
+  appOrigin: origin,
 });
 
 let pending: Promise<AuthConfig> | undefined;
@@ -28,7 +35,7 @@ export function loadAuthConfig(): Promise<AuthConfig> {
     const response = await fetch(`${API_BASE}/auth/config`, { headers: { accept: 'application/json' } });
     // A gateway without the route (older deployment) means the built-in provider.
     if (response.status === 404) return builtInAuthConfig(window.location.origin);
-    if (!response.ok) throw new Error(`The sign-in settings could not be loaded (HTTP ${response.status}).`);
+    if (!response.ok) throw new SignInError(SIGN_IN_TEXT.settings);
     return {
       ...builtInAuthConfig(window.location.origin),
       ...((await response.json()) as Partial<AuthConfig>),

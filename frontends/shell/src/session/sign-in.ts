@@ -14,6 +14,8 @@ import { type RefreshResult, THIRD_PARTY_PREFIX } from '../api/refresh.ts';
 import { type AuthConfig, loadAuthConfig } from './auth-config.ts';
 import { safeReturnTo } from './return-to.ts';
 import type { SessionStore, UserInfo } from './session-store.ts';
+import { SIGN_IN_TEXT, SignInElsewhereError, SignInError } from './sign-in-errors.ts';
+import { ensureSignInCrypto } from './web-crypto-fallback.ts';
 
 export { LOGIN_ROUTE, loginRouteFor, safeReturnTo } from './return-to.ts';
 
@@ -31,11 +33,20 @@ async function keycloakFor(config: AuthConfig): Promise<Keycloak> {
 
 const baseInit = { pkceMethod: 'S256' as const, checkLoginIframe: false };
 
-/** Leaves for the provider's sign-in page; the callback brings the user back to `returnTo`. */
+/**
+ * Leaves for the provider's sign-in page; the callback brings the user back to `returnTo`. Rejects
+ * with a SignInElsewhereError when sign-in works at another address only (PUBLIC_URL), before
+ * anything is fetched from the provider.
+ */
 export async function startLogin(returnTo?: string): Promise<void> {
   if (signingOut) return;
   sessionStorage.setItem(RETURN_TO_KEY, safeReturnTo(returnTo));
   const config = await loadAuthConfig();
+  if (config.appOrigin !== window.location.origin) {
+    if (!/^https?:\/\/[^/]+$/.test(config.appOrigin)) throw new SignInError(SIGN_IN_TEXT.settings);
+    throw new SignInElsewhereError(config.appOrigin);
+  }
+  await ensureSignInCrypto();
   const keycloak = await keycloakFor(config);
   await keycloak.init(baseInit);
   await keycloak.login({
@@ -59,10 +70,11 @@ async function postJson<T>(path: string, accessToken: string, method = 'POST'): 
  */
 export async function completeLogin(store: SessionStore): Promise<string> {
   const config = await loadAuthConfig();
+  await ensureSignInCrypto();
   const keycloak = await keycloakFor(config);
   const authenticated = await keycloak.init({ ...baseInit, scope: config.scopes.join(' ') });
   if (!authenticated || !keycloak.token) {
-    throw new Error('The sign-in did not complete. Please try signing in again.');
+    throw new SignInError('The sign-in did not complete. Please try signing in again.');
   }
   if (config.thirdParty) {
     store.saveTokens({
@@ -94,6 +106,7 @@ export async function refreshAtProvider(
   const config = await loadAuthConfig();
   const token = store.accessToken();
   if (!config.thirdParty || !token) return null;
+  await ensureSignInCrypto();
   const keycloak = await keycloakFor(config);
   // With a token and a refresh token and no login iframe, init renews at once (updateToken(-1)).
   await keycloak.init({ ...baseInit, token, refreshToken: providerRefreshToken, idToken: store.idToken() });
