@@ -1,7 +1,6 @@
 import type { ApiError } from '@mediakit/kit';
 import { describe, expect, it } from 'vitest';
 import { billingRequired, checkBilling } from './billing-details.ts';
-import { COUNTRY_CODES } from './countries.ts';
 
 function thrown(run: () => unknown): ApiError {
   try {
@@ -29,9 +28,9 @@ describe('billing details', () => {
     });
   });
 
-  it('knows the 249 assigned country codes and refuses others, naming the field', () => {
-    expect(COUNTRY_CODES.size).toBe(249);
-    for (const code of ['US', 'FR', 'JP', 'BR', 'ZA', 'AX']) expect(COUNTRY_CODES.has(code)).toBe(true);
+  it('takes assigned country codes and refuses others, naming the field', () => {
+    for (const code of ['US', 'FR', 'JP', 'BR', 'ZA', 'AX'])
+      expect(checkBilling({ name: 'A', address: 'B', country: code.toLowerCase() }).country).toBe(code);
     for (const country of ['XX', 'EU', 'UK', 'USA', 'D', '12']) {
       const error = thrown(() => checkBilling({ name: 'A', address: 'B', country }));
       expect(error.status).toBe(400);

@@ -1,6 +1,6 @@
+import { isCountryCode } from '@mediakit/countries';
 import { badRequest } from '@mediakit/kit';
 import type { BillingDetails } from '../payments/payment-provider.ts';
-import { isCountryCode } from './countries.ts';
 
 export type { BillingDetails };
 

@@ -1,3 +1,6 @@
+// @mediakit/countries: the countries a billing address may name. The auth service checks billing
+// details against this list and the web app's country field offers it, so both sides agree.
+
 /**
  * The officially assigned ISO 3166-1 alpha-2 country codes (249), as the ISO 3166 Maintenance
  * Agency lists them. Written out rather than taken from Intl: ICU also knows user-assigned and
@@ -31,7 +34,10 @@ YE YT
 ZA ZM ZW
 `;
 
-export const COUNTRY_CODES: ReadonlySet<string> = new Set(CODES.split(/\s+/).filter(Boolean));
+/** Every assigned code, upper case, in alphabetical order. */
+export const COUNTRY_CODES: readonly string[] = CODES.split(/\s+/).filter(Boolean);
+
+const ASSIGNED: ReadonlySet<string> = new Set(COUNTRY_CODES);
 
 /** Whether `code` (upper case) is an assigned ISO 3166-1 alpha-2 code. */
-export const isCountryCode = (code: string): boolean => COUNTRY_CODES.has(code);
+export const isCountryCode = (code: string): boolean => ASSIGNED.has(code);
