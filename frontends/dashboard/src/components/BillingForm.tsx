@@ -1,9 +1,22 @@
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useMemo, useState } from 'react';
 import type { Billing } from '../api/types.ts';
+import { countryCode, countryList, countryName } from '../lib/countries.ts';
+import { CountryField } from './CountryField.tsx';
+
+/** What each field's control gets: its id, value, change handler and error wiring. */
+interface FieldAttrs {
+  id: string;
+  value: string;
+  onChange: (e: { target: { value: string } }) => void;
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
+}
 
 /**
  * Billing details (name, address, country, optional VAT id). Field errors come from the API's
- * `details` (billing.name → name), so the server's rules and sentences are the only ones.
+ * `details` (billing.name → name), so the server's rules and sentences are the only ones. The
+ * country is chosen by name and sent as its code; text that names no country is sent as typed, for
+ * the server to refuse with its sentence on the field.
  */
 export function BillingForm(props: {
   initial?: Billing;
@@ -15,10 +28,12 @@ export function BillingForm(props: {
   onCancel?: () => void;
 }) {
   const id = useId();
+  const countries = useMemo(() => countryList(navigator.languages), []);
+  // `country` holds the text of the box (a name); the code is worked out when the form is sent.
   const [values, setValues] = useState<Billing>({
     name: props.initial?.name ?? '',
     address: props.initial?.address ?? '',
-    country: props.initial?.country ?? '',
+    country: countryName(countries, props.initial?.country),
     vatId: props.initial?.vatId ?? '',
   });
   const set = (field: keyof Billing) => (e: { target: { value: string } }) =>
@@ -29,14 +44,14 @@ export function BillingForm(props: {
     props.onSubmit({
       name: values.name,
       address: values.address,
-      country: values.country.trim(),
+      country: countryCode(countries, values.country) ?? values.country.trim(),
       ...(vatId ? { vatId } : {}),
     });
   };
   const field = (
     name: keyof Billing,
     label: string,
-    input: (attrs: Record<string, unknown>) => ReactNode,
+    input: (attrs: FieldAttrs) => ReactNode,
     hint?: string,
   ) => {
     const error = props.errors[name];
@@ -84,9 +99,16 @@ export function BillingForm(props: {
         'country',
         'Country',
         (a) => (
-          <input {...a} autoComplete="country" required maxLength={2} className="short" />
+          <CountryField
+            id={a.id}
+            value={a.value}
+            countries={countries}
+            onChange={(text) => setValues((v) => ({ ...v, country: text }))}
+            invalid={a['aria-invalid']}
+            describedBy={a['aria-describedby']}
+          />
         ),
-        'Two-letter code, e.g. DE, US or IN.',
+        'Type its name, then pick it from the list.',
       )}
       {field('vatId', 'VAT id (optional)', (a) => (
         <input {...a} maxLength={64} />
