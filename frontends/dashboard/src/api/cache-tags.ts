@@ -1,5 +1,5 @@
 import type { QueryClient } from '@mediakit/web-shared/query';
-import { CACHE_TAGS, type CacheTag } from '../../../shell/src/federation/contract.ts';
+import { ACCOUNT_KEYS, CACHE_TAGS, type CacheTag } from '../../../shell/src/federation/contract.ts';
 
 /**
  * Which cache tags each kind of change makes stale. Jobs own their outputs (files) and count in
@@ -23,10 +23,10 @@ export const keys = {
   files: (media: string) => [CACHE_TAGS.files, 'list', media] as const,
   blogAdmin: (status: string) => [CACHE_TAGS.blog, 'admin', status] as const,
   article: (slug: string) => [CACHE_TAGS.blog, 'admin', 'article', slug] as const,
-  plans: () => ['plans'] as const,
+  plans: () => ACCOUNT_KEYS.plans,
   tools: () => ['tools'] as const,
-  subscription: () => ['subscription'] as const,
-  me: () => ['me'] as const,
+  subscription: () => ACCOUNT_KEYS.subscription,
+  me: () => ACCOUNT_KEYS.me,
   tickets: (status: string, all: boolean) => ['tickets', 'list', status, all] as const,
   ticket: (id: string) => ['tickets', 'one', id] as const,
 };

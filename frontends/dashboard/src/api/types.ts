@@ -1,6 +1,7 @@
 /** Response shapes of the API routes the dashboard reads (shared/API.md, docs/api-extensions.md). */
 
 export {
+  type Billing,
   JOB_STATUSES,
   type Job,
   type JobStatus,
@@ -8,24 +9,8 @@ export {
   type MediaKind,
   type Page,
   type Stats,
+  type Subscription,
 } from '../../../shell/src/api/types.ts';
-
-export interface Billing {
-  name: string;
-  address: string;
-  country: string;
-  vatId?: string;
-}
-
-export interface Subscription {
-  plan: string;
-  status: string;
-  currentPeriodStart: string;
-  currentPeriodEnd: string;
-  pendingPlan?: string;
-  billing?: Billing;
-  provider: { kind: string; charges: boolean; notice: string };
-}
 
 export interface TicketMessage {
   id: string;

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@mediakit/web-shared/query';
 import { useState } from 'react';
 import { describeError, isApiRequestError } from '../../../shell/src/api/errors.ts';
-import type { Plan } from '../../../shell/src/api/types.ts';
+import type { Me, Plan } from '../../../shell/src/api/types.ts';
 import type { RemotePageProps } from '../../../shell/src/federation/contract.ts';
 import { PAGE_META } from '../../../shell/src/pages/page-meta.ts';
 import { formatBytes, formatDate, formatHours, formatPrice } from '../../../shell/src/ui/format.ts';
@@ -46,7 +46,11 @@ export function PlanPage({ host }: RemotePageProps) {
       api.put<Subscription>('/account/subscription', body),
     meta: { silent: true },
     onSuccess: async (updated, body) => {
+      // The answer is the new state: written where /account and this page read the plan, so
+      // neither shows the old plan while a refetch is under way (a cached copy only marked stale
+      // was drawn until the network answered).
       queryClient.setQueryData(keys.subscription(), updated);
+      queryClient.setQueryData<Me>(keys.me(), (me) => me && { ...me, plan: updated.plan });
       saveUserPlan(updated.plan);
       setChoice(undefined);
       setErrors({ fields: {} });

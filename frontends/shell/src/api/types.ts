@@ -97,3 +97,23 @@ export interface Stats {
   /** The id of the plan in effect now. */
   plan: string;
 }
+
+/** Billing details of a paid plan (docs/api-extensions.md); `country` an ISO 3166-1 alpha-2 code. */
+export interface Billing {
+  name: string;
+  address: string;
+  country: string;
+  vatId?: string;
+}
+
+/** `GET`/`PUT /account/subscription`: the plan now, a downgrade scheduled for the period end. */
+export interface Subscription {
+  plan: string;
+  status: string;
+  currentPeriodStart: string;
+  currentPeriodEnd: string;
+  pendingPlan?: string;
+  billing?: Billing;
+  /** Who takes payments; `charges: false` means plan changes are recorded and nothing is charged. */
+  provider: { kind: string; charges: boolean; notice: string };
+}

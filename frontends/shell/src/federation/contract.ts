@@ -76,3 +76,14 @@ export const CACHE_TAGS = {
 } as const;
 
 export type CacheTag = (typeof CACHE_TAGS)[keyof typeof CACHE_TAGS];
+
+/**
+ * Keys of the account's queries, shared by the shell's /account page and the dashboard's plan
+ * page. A plan change writes the server's answer under `subscription` (and the plan into `me`), so
+ * a page that shows the plan has the new one the moment it opens, not after a refetch.
+ */
+export const ACCOUNT_KEYS = {
+  me: ['me'],
+  plans: ['plans'],
+  subscription: ['subscription'],
+} as const;

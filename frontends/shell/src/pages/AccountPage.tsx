@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@mediakit/web-shared/query';
 import { Link } from '@mediakit/web-shared/router';
 import { type FormEvent, useEffect, useState } from 'react';
-import type { Me, Plan } from '../api/types.ts';
+import type { Me, Plan, Subscription } from '../api/types.ts';
+import { ACCOUNT_KEYS } from '../federation/contract.ts';
 import { signOut } from '../session/sign-in.ts';
 import { useShell } from '../shell-context.tsx';
-import { formatBytes, formatHours, formatPrice } from '../ui/format.ts';
+import { formatBytes, formatDate, formatHours, formatPrice } from '../ui/format.ts';
 import { Skeleton } from '../ui/Skeleton.tsx';
 import { useDocumentTitle } from '../ui/use-document-title.ts';
 import { PAGE_META } from './page-meta.ts';
@@ -13,8 +14,20 @@ export function AccountPage() {
   useDocumentTitle(PAGE_META['/account'].title);
   const { api, store, notify } = useShell();
   const queryClient = useQueryClient();
-  const me = useQuery({ queryKey: ['me'], queryFn: () => api.get<Me>('/auth/me') });
-  const plans = useQuery({ queryKey: ['plans'], queryFn: () => api.get<{ plans: Plan[] }>('/plans') });
+  const me = useQuery({ queryKey: ACCOUNT_KEYS.me, queryFn: () => api.get<Me>('/auth/me') });
+  const plans = useQuery({
+    queryKey: ACCOUNT_KEYS.plans,
+    queryFn: () => api.get<{ plans: Plan[] }>('/plans'),
+  });
+  // The plan comes from the subscription, which the dashboard's plan page writes into the cache
+  // with every change (so it is current here at once) and which knows a scheduled downgrade.
+  // Without it (an error), the account's own plan.
+  const sub = useQuery({
+    queryKey: ACCOUNT_KEYS.subscription,
+    queryFn: () => api.get<Subscription>('/account/subscription'),
+    staleTime: 0,
+    meta: { silent: true },
+  });
   const [name, setName] = useState('');
   useEffect(() => {
     if (me.data) setName(me.data.name ?? '');
@@ -22,13 +35,16 @@ export function AccountPage() {
   const rename = useMutation({
     mutationFn: (newName: string) => api.patch<Me>('/account', { name: newName }),
     onSuccess: (updated) => {
-      queryClient.setQueryData(['me'], (old: Me | undefined) => ({ ...old, ...updated }) as Me);
+      queryClient.setQueryData(ACCOUNT_KEYS.me, (old: Me | undefined) => ({ ...old, ...updated }) as Me);
       const info = store.userInfo();
       if (info) store.saveUserInfo({ ...info, name: updated.name ?? name });
       notify.success('Your name was saved.');
     },
   });
-  const plan = plans.data?.plans.find((p) => p.id === me.data?.plan);
+  const nameOf = (id: string) => plans.data?.plans.find((p) => p.id === id)?.name ?? id;
+  const planId = sub.data?.plan ?? me.data?.plan;
+  const plan = plans.data?.plans.find((p) => p.id === planId);
+  const pending = sub.data?.pendingPlan;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     rename.mutate(name.trim());
@@ -37,7 +53,7 @@ export function AccountPage() {
     <>
       <h1>Your account</h1>
       {/* The plan's details arriving after the profile would push the sections below them down. */}
-      {!me.data || plans.isPending ? (
+      {!me.data || plans.isPending || sub.isPending ? (
         <Skeleton label="Loading your account" lines={5} />
       ) : (
         <div className="account-grid">
@@ -69,8 +85,17 @@ export function AccountPage() {
               <dl className="facts">
                 <dt>Plan</dt>
                 <dd>
-                  {plan.name} ({formatPrice(plan.price)})
+                  {plan.name}
+                  {plan.price.amount > 0 && ` (${formatPrice(plan.price)})`}
                 </dd>
+                {pending && sub.data && (
+                  <>
+                    <dt>Scheduled</dt>
+                    <dd>
+                      {plan.name} until {formatDate(sub.data.currentPeriodEnd)}, then {nameOf(pending)}
+                    </dd>
+                  </>
+                )}
                 <dt>Largest file</dt>
                 <dd>{formatBytes(plan.limits.maxFileBytes)}</dd>
                 <dt>Jobs at once</dt>
@@ -79,7 +104,7 @@ export function AccountPage() {
                 <dd>{formatHours(plan.limits.retentionHours)}</dd>
               </dl>
             ) : (
-              <p>{me.data.plan}</p>
+              <p>{planId}</p>
             )}
             <p>
               <Link to="/dashboard/pricing">Change plan</Link>
