@@ -121,7 +121,10 @@ function StorageAndPlan({ stats, plans }: { stats: Stats; plans: Plan[] }) {
             ? `plan: files up to ${formatBytes(plan.limits.maxFileBytes)}, kept ${formatHours(plan.limits.retentionHours)}, ${plan.limits.concurrentJobs} job${plan.limits.concurrentJobs === 1 ? '' : 's'} at once`
             : 'plan'}
         </span>
-        <Link to="/dashboard/pricing">Manage plan</Link>
+        {/* Its own paragraph: a line of its own below the limits, in print and for screen readers. */}
+        <p className="stat-action">
+          <Link to="/dashboard/pricing">Manage plan</Link>
+        </p>
       </li>
     </ul>
   );
