@@ -239,10 +239,10 @@ describe.skipIf(skipReason)('dashboard in Chromium', () => {
   }, async () => {
     await nav('Plan').click();
     await page.getByRole('heading', { level: 1, name: 'Your plan' }).waitFor();
-    // The payment provider's notice, where the plan is chosen.
-    await page.getByText('No payment was taken').first().waitFor({ timeout: 15_000 });
+    // Test payments are the operator's business: a regular user is shown no notice about them.
     await page.getByRole('button', { name: 'Upgrade to Pro' }).click();
     const dialog = page.getByRole('dialog', { name: 'Upgrade to Pro' });
+    expect(await page.getByText(/No payment was taken|Test payments/).count()).toBe(0);
     await dialog.getByLabel('Name or company').fill('Dana Dashboard');
     await dialog.getByLabel('Address').fill('1 Main Street, Berlin');
     await dialog.getByLabel('Country').fill('XX');

@@ -14,6 +14,7 @@ import type { Billing, MediaFile, Page, Stats, Subscription } from '../api/types
 import { saveUserPlan } from '../api/user-info.ts';
 import { BillingForm } from '../components/BillingForm.tsx';
 import { LoadError } from '../components/PageStates.tsx';
+import { paymentsNotice } from '../lib/payments-notice.ts';
 import { fieldErrors, needsBilling, type PlanChange, planChange } from '../lib/plan-change.ts';
 
 interface Choice {
@@ -110,6 +111,7 @@ export function PlanPage({ host }: RemotePageProps) {
   }
   const s = sub.data;
   const current = plans.data.plans.find((p) => p.id === s.plan);
+  const notice = paymentsNotice(s.provider, host.session.user?.roles);
   const largest = Math.max(
     0,
     ...(files.data?.items.filter((f) => f.source === 'upload').map((f) => f.size) ?? []),
@@ -123,9 +125,11 @@ export function PlanPage({ host }: RemotePageProps) {
   return (
     <>
       <h1>Your plan</h1>
-      <p className="notice provider-notice" role="note">
-        {s.provider.notice}
-      </p>
+      {notice && (
+        <p className="notice provider-notice" role="note">
+          {notice}
+        </p>
+      )}
 
       <section className="panel" aria-labelledby="plan-current">
         <h2 id="plan-current">
@@ -224,7 +228,7 @@ export function PlanPage({ host }: RemotePageProps) {
         {choice && (
           <>
             <p>{explain(choice, s, nameOf)}</p>
-            <p className="notice provider-notice">{s.provider.notice}</p>
+            {notice && <p className="notice provider-notice">{notice}</p>}
             {choice.change === 'upgrade' && needsBilling(plans.data.plans, s, choice.plan.id) ? (
               <BillingForm
                 initial={s.billing}
