@@ -133,8 +133,14 @@ export function PlanPage({ host }: RemotePageProps) {
 
       <section className="panel" aria-labelledby="plan-current">
         <h2 id="plan-current">
-          {current?.name ?? s.plan}{' '}
-          {current && <span className="price-inline">{formatPrice(current.price)}</span>}
+          {current?.name ?? s.plan}
+          {/* A free plan's price is its name: "Free", not "Free Free". */}
+          {current && current.price.amount > 0 && (
+            <>
+              {' '}
+              <span className="price-inline">{formatPrice(current.price)}</span>
+            </>
+          )}
         </h2>
         <p>
           This period: {formatDate(s.currentPeriodStart)} to {formatDate(s.currentPeriodEnd)}.
@@ -178,7 +184,7 @@ export function PlanPage({ host }: RemotePageProps) {
           return (
             <li key={plan.id} className={`plan${plan.id === s.plan ? ' current' : ''}`}>
               <h3>{plan.name}</h3>
-              <p className="price">{formatPrice(plan.price)}</p>
+              <p className="price">{cardPrice(plan.price)}</p>
               <PlanLimits limits={plan.limits} />
               {kind === 'current' ? (
                 <p className="badge">Your plan</p>
@@ -266,6 +272,13 @@ export function PlanPage({ host }: RemotePageProps) {
       </Modal>
     </>
   );
+}
+
+/** A plan card's price, "$0.00 / month" for the free one: its heading already says "Free". */
+function cardPrice(price: Plan['price']): string {
+  if (price.amount > 0) return formatPrice(price);
+  const zero = new Intl.NumberFormat('en', { style: 'currency', currency: price.currency }).format(0);
+  return `${zero} / ${price.interval}`;
 }
 
 function titleFor(choice: Choice): string {
