@@ -4,6 +4,7 @@ import type { RemotePage, RemotePageProps } from '../../shell/src/federation/con
 import { NOT_FOUND_TEXT } from '../../shell/src/pages/page-meta.ts';
 import { Skeleton } from '../../shell/src/ui/Skeleton.tsx';
 import './dashboard.css';
+import { canEditBlog } from './lib/roles.ts';
 import {
   ArticleEditorPage,
   BlogAdminPage,
@@ -16,17 +17,26 @@ import {
 import { OverviewPage } from './pages/OverviewPage.tsx';
 
 /** The dashboard's sections (spec section 2), relative to /dashboard, in the order of the menu. */
-export const SECTIONS: { path: string; label: string; page: RemotePage; also?: string[] }[] = [
+export const SECTIONS: {
+  path: string;
+  label: string;
+  page: RemotePage;
+  also?: string[];
+  /** In the menu only for editors (the page itself still asks the server). */
+  editorsOnly?: boolean;
+}[] = [
   { path: 'job-status', label: 'Jobs', page: JobStatusPage },
   { path: 'uploaded-files', label: 'Uploaded files', page: UploadedFilesPage },
   { path: 'tools', label: 'Tools', page: DashboardToolsPage },
   { path: 'pricing', label: 'Plan', page: PlanPage },
   { path: 'contact-us', label: 'Support', page: SupportPage },
-  { path: 'blogs', label: 'Blog', page: BlogAdminPage, also: ['blog'] },
+  { path: 'blogs', label: 'Blog', page: BlogAdminPage, also: ['blog'], editorsOnly: true },
 ];
 
 export function DashboardApp({ host }: RemotePageProps) {
   const { pathname } = useLocation();
+  const editor = canEditBlog(host.session.user?.roles);
+  const menu = SECTIONS.filter((s) => editor || !s.editorsOnly);
   return (
     <div className="dashboard">
       <nav aria-label="Dashboard" className="main-nav dashboard-nav">
@@ -36,7 +46,7 @@ export function DashboardApp({ host }: RemotePageProps) {
               Overview
             </NavLink>
           </li>
-          {SECTIONS.map((s) => (
+          {menu.map((s) => (
             <li key={s.path}>
               <NavLink
                 to={`/dashboard/${s.path}`}

@@ -1,17 +1,26 @@
 import { cookieSecureFor, documentCookieJar } from '../../../shell/src/session/cookies.ts';
-import { createSessionStore } from '../../../shell/src/session/session-store.ts';
+import { createSessionStore, type UserInfo } from '../../../shell/src/session/session-store.ts';
 
 /**
- * Updates the plan in the spec's userInfo cookie after a plan change. The store fires
- * `userInfoChanged` on window, which the shell listens to, so its header and pricing page show the
- * new plan at once without the remote reaching into the shell.
+ * Updates the spec's userInfo cookie after the server said something newer than it holds. The
+ * store fires `userInfoChanged` on window, which the shell listens to, so its header, its pricing
+ * page and the host handed to the dashboard follow at once without the remote reaching into the
+ * shell.
  */
-export function saveUserPlan(plan: string): void {
+function updateUserInfo(change: Partial<Pick<UserInfo, 'plan' | 'roles'>>): void {
   const store = createSessionStore({
     jar: documentCookieJar,
     secure: cookieSecureFor(window.location.protocol),
     events: window,
   });
   const info = store.userInfo();
-  if (info && info.plan !== plan) store.saveUserInfo({ ...info, plan });
+  if (!info) return;
+  const next = { ...info, ...change };
+  if (JSON.stringify(next) !== JSON.stringify(info)) store.saveUserInfo(next);
 }
+
+/** After a plan change. */
+export const saveUserPlan = (plan: string) => updateUserInfo({ plan });
+
+/** After the server showed a role given or taken since sign-in (the blog pages' 200 or 403). */
+export const saveUserRoles = (roles: string[]) => updateUserInfo({ roles });

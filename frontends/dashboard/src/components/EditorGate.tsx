@@ -1,11 +1,14 @@
 import { useQuery } from '@mediakit/web-shared/query';
 import { Link } from '@mediakit/web-shared/router';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { isApiRequestError } from '../../../shell/src/api/errors.ts';
+import type { Me } from '../../../shell/src/api/types.ts';
 import type { ShellHost } from '../../../shell/src/federation/contract.ts';
 import { Skeleton } from '../../../shell/src/ui/Skeleton.tsx';
 import { keys } from '../api/cache-tags.ts';
 import type { ArticleSummary, Page } from '../api/types.ts';
+import { saveUserRoles } from '../api/user-info.ts';
+import { canEditBlog } from '../lib/roles.ts';
 import { LoadError } from './PageStates.tsx';
 
 /** Every article, drafts included: only editors may list them, so this query is also the role check. */
@@ -26,12 +29,35 @@ export function useAdminArticles(host: ShellHost) {
  */
 export function EditorGate({ host, children }: { host: ShellHost; children: ReactNode }) {
   const articles = useAdminArticles(host);
-  if (isApiRequestError(articles.error) && articles.error.status === 403) return <NotAllowed />;
+  const forbidden = isApiRequestError(articles.error) && articles.error.status === 403;
+  useRolesFollowServer(host, forbidden ? false : articles.data ? true : undefined);
+  if (forbidden) return <NotAllowed />;
   if (articles.isError && !articles.data) {
     return <LoadError what="The articles" error={articles.error} onRetry={() => void articles.refetch()} />;
   }
   if (!articles.data) return <Skeleton label="Loading the articles" lines={6} />;
   return children;
+}
+
+/**
+ * The roles in the userInfo cookie are those of the sign-in. When the server's answer shows they
+ * are out of date (the blog opened for a user the cookie calls no editor, or the reverse), the
+ * account's roles are read again and saved, so the Blog tab shows or goes without a new sign-in.
+ */
+function useRolesFollowServer(host: ShellHost, editor: boolean | undefined) {
+  const cookieSaysEditor = canEditBlog(host.session.user?.roles);
+  const { api } = host;
+  useEffect(() => {
+    if (editor === undefined || editor === cookieSaysEditor) return;
+    let current = true;
+    api.get<Me>('/auth/me').then(
+      (me) => current && saveUserRoles(me.roles),
+      () => {}, // The tab stays as it was; the page itself already shows the server's answer.
+    );
+    return () => {
+      current = false;
+    };
+  }, [api, editor, cookieSaysEditor]);
 }
 
 export function NotAllowed() {
