@@ -63,6 +63,9 @@ describe.skipIf(skipReason)('plan changes seen on /account, billing country by n
     };
   }
 
+  /** The text of the focused element (a string: this file is type-checked without the DOM's types). */
+  const focusedText = (page: Page) => page.evaluate<string>('document.activeElement?.textContent ?? ""');
+
   async function subscription(page: Page) {
     const token = (await page.context().cookies(url)).find((c) => c.name === 'accessToken')?.value;
     const response = await fetch(`${url}/api/v1/account/subscription`, {
@@ -110,6 +113,8 @@ describe.skipIf(skipReason)('plan changes seen on /account, billing country by n
       expect(await dialog.getByRole('listbox', { name: 'Countries' }).isVisible()).toBe(false);
       await dialog.getByRole('button', { name: 'Upgrade to Pro' }).click();
       await page.locator('.Toastify').getByText('You are on Pro now.').waitFor({ timeout: 15_000 });
+      // The button that opened the dialog is a badge now: focus is on the heading naming the plan.
+      expect(await focusedText(page)).toBe('Pro $9.00 / month');
       // What the server saved: the code of Germany.
       expect(await subscription(page)).toMatchObject({ plan: 'pro', billing: { country: 'DE' } });
 
@@ -126,6 +131,7 @@ describe.skipIf(skipReason)('plan changes seen on /account, billing country by n
       await down.getByRole('button', { name: 'Downgrade to Free' }).click();
       const scheduled = page.getByText(/^Changes to Free on /);
       await scheduled.waitFor({ timeout: 15_000 });
+      expect(await focusedText(page)).toBe('Pro $9.00 / month');
       const date = ((await scheduled.textContent()) ?? '').replace(/^Changes to Free on (.+)\.$/, '$1');
       expect(await subscription(page)).toMatchObject({ plan: 'pro', pendingPlan: 'free' });
 

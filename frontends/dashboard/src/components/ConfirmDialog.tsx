@@ -1,7 +1,12 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { pageHeading } from '../../../shell/src/ui/focus-return.ts';
 import { Modal } from '../../../shell/src/ui/Modal.tsx';
 
-/** The shell's modal asking to confirm something that cannot be undone. */
+/**
+ * The shell's modal asking to confirm something that cannot be undone. Cancelled (Cancel, ×,
+ * Escape, the backdrop), focus goes back to the button that opened it; confirmed, the thing that
+ * button belonged to is going away, so focus goes to the page's heading instead of being lost.
+ */
 export function ConfirmDialog(props: {
   open: boolean;
   title: string;
@@ -12,12 +17,17 @@ export function ConfirmDialog(props: {
   onConfirm: () => void;
   onCancel: () => void;
 }) {
+  const confirmed = useRef(false);
+  useEffect(() => {
+    if (props.open) confirmed.current = false;
+  }, [props.open]);
   return (
     <Modal
       open={props.open}
       onClose={props.onCancel}
       title={props.title}
       showCloseButton
+      returnFocus={() => (confirmed.current ? pageHeading(document) : undefined)}
       footer={
         <div className="button-row">
           <button type="button" className="button" onClick={props.onCancel}>
@@ -27,7 +37,10 @@ export function ConfirmDialog(props: {
             type="button"
             className={`button primary${props.danger ? ' danger' : ''}`}
             disabled={props.busy}
-            onClick={props.onConfirm}
+            onClick={() => {
+              confirmed.current = true;
+              props.onConfirm();
+            }}
           >
             {props.confirmLabel}
           </button>

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@mediakit/web-shared/query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { describeError, isApiRequestError } from '../../../shell/src/api/errors.ts';
 import type { Me, Plan } from '../../../shell/src/api/types.ts';
 import type { RemotePageProps } from '../../../shell/src/federation/contract.ts';
@@ -41,6 +41,10 @@ export function PlanPage({ host }: RemotePageProps) {
   });
 
   const [choice, setChoice] = useState<Choice>();
+  // After a change the button that opened the dialog has turned into a badge: focus goes to the
+  // heading that now names the plan, which a screen reader reads out.
+  const changed = useRef(false);
+  const planHeading = useRef<HTMLHeadingElement>(null);
   const [errors, setErrors] = useState<{ fields: Record<string, string>; form?: string }>({ fields: {} });
   const change = useMutation({
     mutationFn: (body: { plan: string; billing?: Billing }) =>
@@ -53,6 +57,7 @@ export function PlanPage({ host }: RemotePageProps) {
       queryClient.setQueryData(keys.subscription(), updated);
       queryClient.setQueryData<Me>(keys.me(), (me) => me && { ...me, plan: updated.plan });
       saveUserPlan(updated.plan);
+      changed.current = true;
       setChoice(undefined);
       setErrors({ fields: {} });
       const was = sub.data?.plan;
@@ -119,6 +124,7 @@ export function PlanPage({ host }: RemotePageProps) {
   const busyJobs = stats.data ? stats.data.jobs.running + stats.data.jobs.queued : undefined;
   const choose = (plan: Plan) => {
     setErrors({ fields: {} });
+    changed.current = false;
     setChoice({ plan, change: planChange(plans.data.plans, s, plan.id) });
   };
 
@@ -132,7 +138,7 @@ export function PlanPage({ host }: RemotePageProps) {
       )}
 
       <section className="panel" aria-labelledby="plan-current">
-        <h2 id="plan-current">
+        <h2 id="plan-current" ref={planHeading} tabIndex={-1}>
           {current?.name ?? s.plan}
           {/* A free plan's price is its name: "Free", not "Free Free". */}
           {current && current.price.amount > 0 && (
@@ -230,6 +236,7 @@ export function PlanPage({ host }: RemotePageProps) {
         onClose={() => setChoice(undefined)}
         title={choice ? titleFor(choice) : ''}
         showCloseButton
+        returnFocus={() => (changed.current ? planHeading.current : undefined)}
       >
         {choice && (
           <>

@@ -1,4 +1,11 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import {
+  dialogOpener,
+  focusAfterClose,
+  pageHeading,
+  pressedControl,
+  trackPressedControls,
+} from './focus-return.ts';
 
 export interface ModalProps {
   open: boolean;
@@ -10,12 +17,19 @@ export interface ModalProps {
   fullscreen?: boolean;
   footer?: ReactNode;
   className?: string;
+  /**
+   * Where focus goes when the dialog closes, instead of the control that opened it: for when the
+   * dialog's action removed that control (its item deleted). Asked at closing time.
+   */
+  returnFocus?: () => HTMLElement | null | undefined;
 }
 
 /**
  * The spec's modal: closes on Escape or a click on the backdrop, optional close button and
  * fullscreen mode, page scrolling locked while open. Built on <dialog> (showModal), which traps
- * focus and hides the rest of the page from assistive technology.
+ * focus and hides the rest of the page from assistive technology. On closing, focus goes back to
+ * the control that opened it (even where the browser did not focus it when pressed), or, if that
+ * is gone, to where `returnFocus` says or the page's heading (focus-return.ts).
  */
 export function Modal({
   open,
@@ -26,22 +40,34 @@ export function Modal({
   fullscreen,
   footer,
   className,
+  returnFocus,
 }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  // The latest, for the close that the effect below runs with the props of the opening render.
+  const askedFocus = useRef(returnFocus);
+  askedFocus.current = returnFocus;
+
+  useEffect(() => {
+    trackPressedControls(document);
+  }, []);
 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {
-      const previous = document.activeElement as HTMLElement | null;
+      const opener = dialogOpener(
+        document.activeElement as HTMLElement | null,
+        pressedControl(),
+        document.body,
+      );
       dialog.showModal();
       const overflow = document.body.style.overflow;
       document.body.style.overflow = 'hidden';
       return () => {
         document.body.style.overflow = overflow;
         if (dialog.open) dialog.close();
-        previous?.focus?.();
+        focusAfterClose(askedFocus.current?.(), opener, () => pageHeading(document))?.focus();
       };
     }
   }, [open]);
