@@ -15,8 +15,8 @@ export function formatHours(hours: number): string {
   return `${hours} hour${hours === 1 ? '' : 's'}`;
 }
 
+/** "$9.00 / month"; the free plan too ("$0.00 / month"), as its name already says "Free". */
 export function formatPrice(price: { amount: number; currency: string; interval: string }): string {
-  if (price.amount === 0) return 'Free';
   const money = new Intl.NumberFormat('en', { style: 'currency', currency: price.currency }).format(
     price.amount,
   );
