@@ -95,7 +95,7 @@ export async function buildApp(deps: GatewayDeps) {
   const writesPerMinute = limits.writesPerMinute;
   await app.register(toolsRoutes, { prefix: API });
   await app.register(plansRoutes, { prefix: API, auth });
-  await app.register(authRoutes, { prefix: API, auth, authPerMinute });
+  await app.register(authRoutes, { prefix: API, auth, authPerMinute, writesPerMinute });
   if (deps.authClientConfig) {
     await app.register(authConfigRoutes, { prefix: API, config: deps.authClientConfig });
   }

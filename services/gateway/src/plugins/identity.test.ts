@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { buildTestApp, fakeJob, OWNER, ownerCookie, type TestApp } from '../test-support.ts';
+import { bearer, buildTestApp, fakeJob, OWNER, ownerCookie, type TestApp } from '../test-support.ts';
 
 const job = { tool: 'trim-video', inputs: ['file1'], params: { start: 0, end: 1 } };
 
@@ -101,5 +101,69 @@ describe('guest identity', () => {
       headers: { 'x-forwarded-proto': 'https' },
     });
     expect(direct.cookies.find((c) => c.name === 'mk_guest')?.secure).toBeUndefined();
+  });
+
+  describe('POST /auth/guest: one guest before a batch of parallel writes', () => {
+    test('without a cookie or a bearer it mints the guest cookie, and that guest owns what follows', async () => {
+      t = await buildTestApp();
+      const owners: string[] = [];
+      t.clients.jobs.createJob = async (request) => {
+        owners.push(request.ownerId);
+        return fakeJob({ ownerId: request.ownerId });
+      };
+      const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/guest' });
+      expect(res.statusCode).toBe(204);
+      expect(res.body).toBe('');
+      const cookie = res.cookies.find((c) => c.name === 'mk_guest');
+      expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{22}$/);
+      expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', maxAge: 30 * 24 * 3600 });
+      expect(res.headers['cache-control']).toBe('no-store');
+
+      // Writes sent at once after it all carry that cookie, so none mints another owner.
+      const writes = await Promise.all(
+        [1, 2, 3].map(() =>
+          t.app.inject({
+            method: 'POST',
+            url: '/api/v1/jobs',
+            payload: job,
+            cookies: { mk_guest: cookie?.value as string },
+          }),
+        ),
+      );
+      expect(writes.map((w) => [w.statusCode, w.cookies.length])).toEqual([
+        [202, 0],
+        [202, 0],
+        [202, 0],
+      ]);
+      expect(new Set(owners)).toEqual(new Set([`guest:${cookie?.value}`]));
+    });
+
+    test('with a valid guest cookie it keeps that guest (no new id)', async () => {
+      t = await buildTestApp();
+      const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/guest', headers: ownerCookie });
+      expect(res.statusCode).toBe(204);
+      expect(res.cookies).toEqual([]);
+    });
+
+    test('with a bearer it does nothing: no guest cookie, no claim', async () => {
+      t = await buildTestApp();
+      let claims = 0;
+      t.clients.files.claimOwner = async () => {
+        claims++;
+        return { moved: 0 };
+      };
+      const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/guest', headers: await bearer() });
+      expect(res.statusCode).toBe(204);
+      expect(res.cookies).toEqual([]);
+      expect(claims).toBe(0);
+    });
+
+    test('it is rate-limited like other writes', async () => {
+      t = await buildTestApp({ rateLimit: { perMinute: 100, writesPerMinute: 2 } });
+      const codes: number[] = [];
+      for (let i = 0; i < 3; i++)
+        codes.push((await t.app.inject({ method: 'POST', url: '/api/v1/auth/guest' })).statusCode);
+      expect(codes).toEqual([204, 204, 429]);
+    });
   });
 });

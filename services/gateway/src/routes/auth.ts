@@ -11,6 +11,8 @@ export interface AuthRoutesOptions {
   auth: AuthClient;
   /** Sign-up, login and refresh per client address and minute. */
   authPerMinute: number;
+  /** Writes per caller and minute, as on every other write (`POST /auth/guest`). */
+  writesPerMinute: number;
 }
 
 const Email = Type.String({ minLength: 3, maxLength: 254 });
@@ -48,7 +50,7 @@ const LogoutBody = Type.Object({ refresh_token: RefreshToken });
  */
 export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (
   app,
-  { auth, authPerMinute },
+  { auth, authPerMinute, writesPerMinute },
 ) => {
   // A fresh object per route: the rate-limit plugin keeps per-route state next to its config.
   const strict = () => ({
@@ -146,6 +148,19 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (
       await auth.logout({ refreshToken: request.body.refresh_token });
       return reply.code(204).send(null);
     },
+  );
+
+  // A guest owner before a batch of parallel writes: each write of a visitor without a cookie would
+  // mint its own guest (identity.ts), and the browser keeps only the last cookie, so the files of
+  // the others would belong to nobody it can name. The identity hook's first-write rule does the
+  // work: no cookie and no bearer mints one; a valid cookie is kept; a bearer acts for the user.
+  app.post(
+    '/auth/guest',
+    {
+      schema: { response: { 204: Type.Null() } },
+      config: { rateLimit: { max: writesPerMinute, timeWindow: 60_000 } },
+    },
+    async (_request, reply) => reply.code(204).send(null),
   );
 
   app.get('/auth/me', { schema: { response: { 200: User } } }, async (request) => {
