@@ -54,6 +54,7 @@ export function createShell(): Shell {
     api: createApiClient({
       store,
       refresher,
+      events: window,
       onAuthFailure: () => {
         notify.error(ERROR_TEXT.authFailedTitle, ERROR_TEXT.authFailedBody);
         const here = `${window.location.pathname}${window.location.search}`;

@@ -217,7 +217,7 @@ describe('API client', () => {
 
     const write = fakeServer(() => json(503, { message: 'Busy.' }));
     await expect(client(write.fetch).post('/jobs', {})).rejects.toMatchObject({ status: 503 });
-    expect(write.calls).toHaveLength(1);
+    expect(write.calls.filter((c) => c.url === '/api/v1/jobs')).toHaveLength(1);
 
     const bad = fakeServer(() => json(400, { message: 'end must be greater than start' }));
     await expect(client(bad.fetch).get('/tools')).rejects.toMatchObject({
@@ -234,16 +234,17 @@ describe('API client', () => {
     expect(await client(server.fetch).delete('/files/f1')).toBeUndefined();
     const post = fakeServer(() => json(201, { id: 't1' }));
     await client(post.fetch).post('/contact', { name: 'A' });
-    expect(post.calls[0]).toMatchObject({ method: 'POST', body: '{"name":"A"}' });
+    expect(post.calls.at(-1)).toMatchObject({ method: 'POST', body: '{"name":"A"}' });
   });
 
   test('authHeaders: a guest gets none; a fresh session its bearer without a refresh', async () => {
-    const server = fakeServer(() => json(200, {}));
+    const server = fakeServer(() => new Response(null, { status: 204 }));
     await expect(client(server.fetch).authHeaders()).resolves.toEqual({});
+    expect(server.calls.map((c) => c.url)).toEqual(['/api/v1/auth/guest']);
     signIn(FRESH);
     await expect(client(server.fetch).authHeaders()).resolves.toEqual({ authorization: `Bearer ${FRESH}` });
     expect(refreshes).toHaveLength(0);
-    expect(server.calls).toHaveLength(0);
+    expect(server.calls).toHaveLength(1);
   });
 
   test('authHeaders: a token inside the margin is renewed through the shared refresh first', async () => {
@@ -271,6 +272,111 @@ describe('API client', () => {
     await expect(api.authHeaders()).rejects.toMatchObject({ authFailed: true });
     expect(authFailures).toBe(1);
     expect(store.refreshToken()).toBeUndefined();
+  });
+
+  describe('a guest before the first writes', () => {
+    /** Answers `/auth/guest` when `open` resolves; everything else at once. */
+    function gatedServer(guestStatus = 204) {
+      let open!: () => void;
+      const gate = new Promise<void>((resolve) => {
+        open = resolve;
+      });
+      const server = fakeServer(async (call) => {
+        if (call.url.endsWith('/auth/guest')) {
+          await gate;
+          return new Response(null, { status: guestStatus });
+        }
+        return json(201, { url: call.url });
+      });
+      return { ...server, open };
+    }
+    const urls = (calls: Call[]) => calls.map((c) => `${c.method} ${c.url}`);
+
+    test('parallel writes and tus headers share one POST /auth/guest and go out only after it', async () => {
+      const server = gatedServer();
+      const api = client(server.fetch);
+      const pending = Promise.all([
+        api.post('/jobs', {}),
+        api.authHeaders(),
+        api.authHeaders(),
+        api.delete('/files/f1'),
+      ]);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(urls(server.calls)).toEqual(['POST /api/v1/auth/guest']);
+      server.open();
+      const [job, a, b] = await pending;
+      expect(job).toEqual({ url: '/api/v1/jobs' });
+      expect([a, b]).toEqual([{}, {}]);
+      // Later writes of the page do not ask again.
+      await api.post('/jobs', {});
+      await api.authHeaders();
+      expect(urls(server.calls)).toEqual([
+        'POST /api/v1/auth/guest',
+        'POST /api/v1/jobs',
+        'DELETE /api/v1/files/f1',
+        'POST /api/v1/jobs',
+      ]);
+    });
+
+    test('reads, the /auth routes and signed-in users never ask for a guest', async () => {
+      const server = fakeServer(() => json(200, {}));
+      const api = client(server.fetch);
+      await api.get('/tools');
+      await postRefreshToken({ refresh_token: 'r', id: 'u' }, server.fetch);
+      await api.post('/auth/login', { email: 'a@example.com', password: 'x' });
+      signIn(FRESH);
+      await api.post('/jobs', {});
+      await api.authHeaders();
+      expect(server.calls.some((c) => c.url.endsWith('/auth/guest'))).toBe(false);
+    });
+
+    test('a failed POST does not block the writes, and the next write asks again', async () => {
+      const server = gatedServer(503);
+      const api = client(server.fetch);
+      const pending = Promise.all([api.post('/jobs', {}), api.authHeaders()]);
+      server.open();
+      await expect(pending).resolves.toEqual([{ url: '/api/v1/jobs' }, {}]);
+      await api.post('/jobs', {});
+      expect(urls(server.calls)).toEqual([
+        'POST /api/v1/auth/guest',
+        'POST /api/v1/jobs',
+        'POST /api/v1/auth/guest',
+        'POST /api/v1/jobs',
+      ]);
+
+      const offline = fakeServer((call) => {
+        if (call.url.endsWith('/auth/guest')) throw new TypeError('Failed to fetch');
+        return json(201, {});
+      });
+      await expect(client(offline.fetch).post('/jobs', {})).resolves.toEqual({});
+    });
+
+    test('a sign-in or a sign-out forgets the guest: the next signed-out write asks again', async () => {
+      const events = new EventTarget();
+      store = createSessionStore({ jar, secure: false, events });
+      const server = fakeServer(() => new Response(null, { status: 204 }));
+      const api = createApiClient({
+        store,
+        events,
+        fetch: server.fetch,
+        now: () => NOW,
+        onAuthFailure: () => {},
+        refresher: createRefresher({ store, refreshOnServer: async () => refreshAnswer() }),
+      });
+      const guestPosts = () => server.calls.filter((c) => c.url.endsWith('/auth/guest')).length;
+      await api.post('/jobs', {});
+      await api.post('/jobs', {});
+      expect(guestPosts()).toBe(1);
+
+      signIn(FRESH); // the first signed-in request claims the guest's files and clears the cookie
+      await api.post('/jobs', {});
+      expect(guestPosts()).toBe(1);
+
+      store.clear(); // signed out: a new guest is needed
+      await api.post('/jobs', {});
+      await api.authHeaders();
+      expect(guestPosts()).toBe(2);
+    });
   });
 
   test('the server refresh posts {refresh_token, id}; an answer of 300 or more is an error', async () => {

@@ -1,6 +1,7 @@
 import type { SessionStore } from '../session/session-store.ts';
 import { API_BASE } from './api-base.ts';
 import { ApiRequestError, ERROR_TEXT, errorFromResponse, isApiRequestError } from './errors.ts';
+import { createGuestGate, needsGuest } from './guest.ts';
 import { isTokenFresh } from './jwt.ts';
 import type { Refresher } from './refresh.ts';
 import { DEFAULT_MAX_ATTEMPTS, withRetry } from './retry.ts';
@@ -27,10 +28,16 @@ export interface ApiClient {
    * The headers for a request this client cannot make itself (tus uploads, the job event stream,
    * multipart posts): a bearer for a signed-in user, renewed first when it is inside the margin
    * (or always, with `renew`, after the server refused it), through the same single shared
-   * refresh; none for a guest (the httpOnly guest cookie goes along by itself). A session that
-   * cannot be renewed is cleared and sent to the login route, like any call of this client.
+   * refresh; none for a guest (the httpOnly guest cookie goes along by itself), but only once the
+   * guest exists (`ensureGuest`). A session that cannot be renewed is cleared and sent to the login
+   * route, like any call of this client.
    */
   authHeaders(options?: { renew?: boolean }): Promise<Record<string, string>>;
+  /**
+   * For a signed-out visitor: makes sure the gateway has given them their guest cookie before
+   * writes go out in parallel (see guest.ts). Nothing for a signed-in user.
+   */
+  ensureGuest(): Promise<void>;
 }
 
 export interface ApiClientDeps {
@@ -41,6 +48,11 @@ export interface ApiClientDeps {
    * failed" / "Please log in again") and go to the login route.
    */
   onAuthFailure(): void;
+  /**
+   * Where the session events fire (the window): a sign-in or a sign-out makes the next guest
+   * write ask for a guest again.
+   */
+  events?: EventTarget;
   fetch?: typeof fetch;
   baseUrl?: string;
   now?: () => number;
@@ -70,6 +82,10 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     const token = deps.store.accessToken();
     return isTokenFresh(token, now()) ? { authorization: `Bearer ${token}` } : {};
   };
+
+  const signedOut = () => !deps.store.refreshToken() && !deps.store.accessToken();
+  const guestGate = createGuestGate({ fetch: doFetch, baseUrl, events: deps.events });
+  const ensureGuest = () => (signedOut() ? guestGate.ensure() : Promise.resolve());
 
   const authFailure = () => {
     deps.store.clear();
@@ -111,6 +127,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     // An access token inside the margin is not sent; renew it first when the session can be
     // renewed, so a signed-in call never silently goes out as an anonymous one.
     if (deps.store.refreshToken() && !isTokenFresh(deps.store.accessToken(), now())) await renew();
+    if (needsGuest(method, path)) await ensureGuest();
     let response = await send(method, path, options);
     if (response.status === 401 || response.status === 403) {
       await renew();
@@ -137,8 +154,12 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     put: (path, body, options) => request('PUT', path, { ...options, body }),
     patch: (path, body, options) => request('PATCH', path, { ...options, body }),
     delete: (path, options) => request('DELETE', path, options),
+    ensureGuest,
     async authHeaders(options = {}) {
-      if (!deps.store.refreshToken()) return authHeader();
+      if (!deps.store.refreshToken()) {
+        await ensureGuest();
+        return authHeader();
+      }
       if (options.renew || !isTokenFresh(deps.store.accessToken(), now())) await renew();
       return authHeader();
     },

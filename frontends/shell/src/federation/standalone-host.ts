@@ -27,6 +27,7 @@ export function createStandaloneHost(): ShellHost {
     );
   const api = createApiClient({
     store,
+    events: window,
     refresher: createRefresher({ store, refreshOnServer: (body) => postRefreshToken(body) }),
     onAuthFailure: () => login(),
   });
