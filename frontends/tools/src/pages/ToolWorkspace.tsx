@@ -1,5 +1,5 @@
 import { useSearchParams } from '@mediakit/web-shared/router';
-import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { describeError } from '../../../shell/src/api/errors.ts';
 import type { Tool } from '../../../shell/src/api/types.ts';
 import type { ShellHost } from '../../../shell/src/federation/contract.ts';
@@ -19,6 +19,7 @@ import {
 import { hiddenFields, TOOL_FORMS } from '../params/tool-forms.ts';
 import { describeExpiry, earliest } from '../run/expiry.ts';
 import { RunProgress } from '../run/RunProgress.tsx';
+import { inputCountLine, runBlockers, runLabel } from '../run/run-readiness.ts';
 import { useJob } from '../run/use-job.ts';
 import { checkFileType, checkSelection } from '../upload/accept.ts';
 import { DropZone } from '../upload/DropZone.tsx';
@@ -42,6 +43,7 @@ interface WorkspaceProps {
 /** Upload, settings, run, result: the working part of every tool and converter page. */
 export function ToolWorkspace({ host, tool, tools, action }: WorkspaceProps) {
   const slots = useMemo(() => inputSlots(tool), [tool]);
+  const runStateId = useId();
   const uploads = useUploads(host);
   const job = useJob(host);
   const fields = useMemo(() => fieldsOf(tool.params as JsonSchema), [tool]);
@@ -119,10 +121,7 @@ export function ToolWorkspace({ host, tool, tools, action }: WorkspaceProps) {
 
   const hidden = hiddenFields(form, values, chosen);
   const running = job.state.phase === 'submitting' || job.state.phase === 'running';
-  const busyUploads = items.some((item) => item.status === 'uploading' || item.status === 'paused');
-  const missing = slots
-    .map((slot, index) => ({ slot, have: ready.filter((item) => item.slot === index).length }))
-    .filter(({ slot, have }) => have < slot.min);
+  const blockers = runBlockers(items, slots);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -155,6 +154,9 @@ export function ToolWorkspace({ host, tool, tools, action }: WorkspaceProps) {
   const expiresAt = earliest(inputs.map((file) => file.expiresAt));
   const done = job.state.phase === 'done' && job.state.job.status === 'succeeded' ? job.state.job : undefined;
   const multiple = slots.length === 1 && slots[0].max > 1;
+  // Joining clips and a slideshow take the files in the order shown, so it can be changed.
+  const inOrder = (multiple && tool.inputs.min !== 1) || tool.name === 'convert-image-to-video';
+  const countLine = inputCountLine(tool, slots, ready.length, inOrder);
   const generalError = errors._;
 
   return (
@@ -190,13 +192,8 @@ export function ToolWorkspace({ host, tool, tools, action }: WorkspaceProps) {
                 items={slotItems}
                 onRemove={uploads.remove}
                 onResume={uploads.resume}
-                onMove={
-                  slot.max > 1 && tool.inputs.min !== 1
-                    ? uploads.move
-                    : tool.name === 'convert-image-to-video'
-                      ? uploads.move
-                      : undefined
-                }
+                onRetry={uploads.retry}
+                onMove={inOrder ? uploads.move : undefined}
                 locked={running}
               />
             </div>
@@ -261,18 +258,14 @@ export function ToolWorkspace({ host, tool, tools, action }: WorkspaceProps) {
           <button
             type="submit"
             className="button primary run-button"
-            disabled={running || busyUploads || missing.length > 0}
+            disabled={running || blockers.length > 0}
+            aria-describedby={runStateId}
           >
-            {action ??
-              (tool.kind === 'converter' ? `Convert to ${tool.output.formats[0].toUpperCase()}` : 'Run')}
+            {runLabel(tool, action, ready.length)}
           </button>
-          <span className="meta" aria-live="polite">
-            {busyUploads
-              ? 'Waiting for the uploads to finish…'
-              : missing.length > 0
-                ? `Add ${missing.map(({ slot, have }) => (slot.min - have > 1 ? `${slot.min - have} more files` : slot.label.toLowerCase())).join(' and ')} first.`
-                : ''}
-          </span>
+          <p id={runStateId} className="meta run-state" aria-live="polite">
+            {blockers.length > 0 ? blockers.join(' ') : (countLine ?? '')}
+          </p>
         </div>
         <RunProgress state={job.state} onCancel={() => void job.cancel()} />
       </form>

@@ -6,6 +6,8 @@ interface UploadListProps {
   items: UploadItem[];
   onRemove(key: string): void;
   onResume(key: string): void;
+  /** Uploads a failed file again (offered when the page still has the local file). */
+  onRetry(item: UploadItem): void;
   /** Offered when the order matters (joining clips, a slideshow). */
   onMove?: (key: string, by: -1 | 1) => void;
   locked?: boolean;
@@ -19,7 +21,7 @@ const STATUS_TEXT: Record<UploadItem['status'], string> = {
 };
 
 /** Each file with its own status: byte-level progress, paused (offline), uploaded, or why it failed. */
-export function UploadList({ items, onRemove, onResume, onMove, locked }: UploadListProps) {
+export function UploadList({ items, onRemove, onResume, onRetry, onMove, locked }: UploadListProps) {
   if (items.length === 0) return null;
   return (
     <ol className="upload-list" aria-label="Files">
@@ -58,6 +60,16 @@ export function UploadList({ items, onRemove, onResume, onMove, locked }: Upload
               {item.status === 'paused' && (
                 <button type="button" className="button" onClick={() => onResume(item.key)}>
                   Resume now
+                </button>
+              )}
+              {item.status === 'failed' && item.local && !locked && (
+                <button
+                  type="button"
+                  className="button primary"
+                  onClick={() => onRetry(item)}
+                  aria-label={`Try again to upload ${item.name}`}
+                >
+                  Try again
                 </button>
               )}
               {onMove && !locked && (

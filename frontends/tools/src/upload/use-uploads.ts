@@ -41,6 +41,35 @@ export function useUploads(host: ShellHost) {
     setItems((all) => all.map((item) => (item.key === key ? { ...item, ...change } : item)));
   }, []);
 
+  /** Sends one item's local file up, reporting into that item. */
+  const begin = useCallback(
+    (key: string, local: File) => {
+      const upload = startUpload(local, {
+        headers: () => hostRef.current.authHeaders(),
+        onProgress: (sent) => update(key, { sent, status: 'uploading', message: undefined }),
+        onPaused: (message) => update(key, { status: 'paused', message }),
+        onResumed: () => update(key, { status: 'uploading', message: undefined }),
+        onFailed: (message) => {
+          running.current.delete(key);
+          update(key, { status: 'failed', message });
+        },
+        onDone: (id) => {
+          running.current.delete(key);
+          hostRef.current.api.get<FileInfo>(`/files/${encodeURIComponent(id)}`).then(
+            (file) => {
+              update(key, { status: 'ready', sent: local.size, file, message: undefined });
+              for (const tag of [CACHE_TAGS.files, CACHE_TAGS.stats])
+                void queryClient.invalidateQueries({ queryKey: [tag] });
+            },
+            (error: unknown) => update(key, { status: 'failed', message: describeError(error).message }),
+          );
+        },
+      });
+      running.current.set(key, upload);
+    },
+    [update, queryClient],
+  );
+
   const add = useCallback(
     (files: File[], slot = 0) => {
       const added = files.map((local) => ({
@@ -53,33 +82,19 @@ export function useUploads(host: ShellHost) {
         local,
       }));
       setItems((all) => [...all, ...added]);
-      for (const item of added) {
-        const upload = startUpload(item.local, {
-          headers: () => hostRef.current.authHeaders(),
-          onProgress: (sent) => update(item.key, { sent, status: 'uploading', message: undefined }),
-          onPaused: (message) => update(item.key, { status: 'paused', message }),
-          onResumed: () => update(item.key, { status: 'uploading', message: undefined }),
-          onFailed: (message) => {
-            running.current.delete(item.key);
-            update(item.key, { status: 'failed', message });
-          },
-          onDone: (id) => {
-            running.current.delete(item.key);
-            hostRef.current.api.get<FileInfo>(`/files/${encodeURIComponent(id)}`).then(
-              (file) => {
-                update(item.key, { status: 'ready', sent: item.size, file, message: undefined });
-                for (const tag of [CACHE_TAGS.files, CACHE_TAGS.stats])
-                  void queryClient.invalidateQueries({ queryKey: [tag] });
-              },
-              (error: unknown) =>
-                update(item.key, { status: 'failed', message: describeError(error).message }),
-            );
-          },
-        });
-        running.current.set(item.key, upload);
-      }
+      for (const item of added) begin(item.key, item.local);
     },
-    [update, queryClient],
+    [begin],
+  );
+
+  /** Uploads a failed file again from the same local file (a new upload, or where the last one stopped). */
+  const retry = useCallback(
+    (item: UploadItem) => {
+      if (!item.local || item.status !== 'failed') return;
+      update(item.key, { status: 'uploading', sent: 0, message: undefined, file: undefined });
+      begin(item.key, item.local);
+    },
+    [begin, update],
   );
 
   /** A file already on the server (an output passed from another tool with ?file=<id>). */
@@ -137,5 +152,5 @@ export function useUploads(host: ShellHost) {
     };
   }, []);
 
-  return { items, add, addExisting, remove, resume, move, clear };
+  return { items, add, addExisting, remove, resume, retry, move, clear };
 }

@@ -1,0 +1,124 @@
+import { rm } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { TestStack } from '../integration/stack.ts';
+import { skipReason } from './browser.ts';
+import { startWebStack } from './stack.ts';
+import { batchFixtures } from './tools/batch-fixtures.ts';
+import { tempDir } from './tools/helpers.ts';
+import { expectNoHorizontalOverflow, launchVisitors, screenshot, type Visitors } from './visitor.ts';
+
+/**
+ * The file cards of a tool page as a new visitor meets them (issue 23): a failed upload holds the
+ * run and can be tried again or removed.
+ */
+describe.skipIf(skipReason)('upload cards on a tool page', () => {
+  let stack: TestStack;
+  let url: string;
+  let visitors: Visitors;
+  let dir: string;
+  let fixtures: ReturnType<typeof batchFixtures>;
+
+  beforeAll(async () => {
+    dir = await tempDir();
+    fixtures = batchFixtures(dir);
+    ({ stack, url } = await startWebStack());
+    visitors = await launchVisitors();
+  }, 240_000);
+
+  afterAll(async () => {
+    await visitors?.close();
+    await stack?.teardown();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  test('a failed upload holds the run until it is tried again or removed; the button says how many go in', async () => {
+    const { page, context, errors } = await visitors.fresh('phone');
+    // The server refuses the creation of two files' uploads: png-2 once, png-3 every time.
+    const refusals = new Map([
+      ['png-2.png', 1],
+      ['png-3.png', Number.POSITIVE_INFINITY],
+    ]);
+    await page.route('**/api/v1/uploads', async (route) => {
+      const request = route.request();
+      const metadata = (await request.headerValue('upload-metadata')) ?? '';
+      const encoded = /(?:^|,)filename ([^,]+)/.exec(metadata)?.[1] ?? '';
+      const name = Buffer.from(encoded, 'base64').toString();
+      const left = refusals.get(name) ?? 0;
+      if (request.method() !== 'POST' || left <= 0) return route.continue();
+      refusals.set(name, left - 1);
+      return route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'bad_request', message: 'The server could not take this upload.' }),
+      });
+    });
+    await page.goto(`${url}/converter/png-to-jpg`);
+    const files = await fixtures.files('png', 3);
+    await page.locator('input[type=file]').setInputFiles(files);
+
+    const card = (name: string) => page.locator('.upload-item', { hasText: name });
+    const run = page.locator('.run-button');
+    const runState = page.locator('.run-state');
+    await card('png-1.png').and(page.locator('[data-status="ready"]')).waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.locator('.upload-item[data-status="failed"]').count()).toBe(2);
+    await expect(card('png-2.png').getByRole('alert').textContent()).resolves.toBe(
+      'The server could not take this upload.',
+    );
+    expect(await run.isDisabled()).toBe(true);
+    await expect(runState.textContent()).resolves.toBe(
+      '2 files could not be uploaded: try them again or remove them.',
+    );
+    await expectNoHorizontalOverflow(page, 'png-to-jpg with two failed uploads');
+    await screenshot(page, 'upload-cards-failed-phone');
+
+    // "Try again" sends the same local file again; this time it goes through.
+    await card('png-2.png').getByRole('button', { name: 'Try again' }).click();
+    await card('png-2.png').and(page.locator('[data-status="ready"]')).waitFor({ timeout: 30_000 });
+    await expect(runState.textContent()).resolves.toBe(
+      '1 file could not be uploaded: try it again or remove it.',
+    );
+    expect(await run.isDisabled()).toBe(true);
+
+    // "Remove" takes the other out of the job; then the run is free and says how many files go in.
+    await card('png-3.png').getByRole('button', { name: 'Remove png-3.png' }).click();
+    await expect.poll(() => run.isEnabled()).toBe(true);
+    await expect(run.textContent()).resolves.toBe('Convert 2 files to JPG');
+    await expect(runState.textContent()).resolves.toBe('');
+    await run.click();
+    const result = page.locator('.result');
+    await result.waitFor({ timeout: 120_000 });
+    await expect(result.locator('h2').textContent()).resolves.toBe('Your 2 files are ready');
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 300_000);
+
+  test('a tool with a list of inputs says how many go in and waits while one is still uploading', async () => {
+    const { page, context, errors } = await visitors.fresh('desktop');
+    // Holds png-3's upload creation until released, so the page is seen while it is uploading.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/v1/uploads', async (route) => {
+      const metadata = (await route.request().headerValue('upload-metadata')) ?? '';
+      if (metadata.includes(`filename ${Buffer.from('png-3.png').toString('base64')}`)) await held;
+      return route.continue();
+    });
+    await page.goto(`${url}/tool/convert-image-to-video`);
+    await page.locator('input[type=file]').setInputFiles(await fixtures.files('png', 3));
+    const runState = page.locator('.run-state');
+    await expect
+      .poll(() => page.locator('.upload-item[data-status="ready"]').count(), { timeout: 30_000 })
+      .toBe(2);
+    await expect(runState.textContent()).resolves.toBe('Waiting for 1 file to finish uploading.');
+    expect(await page.locator('.run-button').isDisabled()).toBe(true);
+    release();
+    await expect
+      .poll(() => page.locator('.upload-item[data-status="ready"]').count(), { timeout: 30_000 })
+      .toBe(3);
+    await expect.poll(() => runState.textContent()).toBe('3 files go into this job, in this order.');
+    expect(await page.locator('.run-button').isEnabled()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+});
