@@ -121,4 +121,46 @@ describe.skipIf(skipReason)('upload cards on a tool page', () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);
+
+  test('a converter’s optional Quality reads "Auto" until moved, sends none then, and can go back to Auto', async () => {
+    for (const size of ['phone', 'desktop'] as const) {
+      const { page, context, errors } = await visitors.fresh(size);
+      await page.goto(`${url}/converter/png-to-jpg`);
+      const slider = page.locator('input[name="quality"]');
+      const shown = page.locator('[data-field="quality"] .slider-value');
+      await slider.waitFor();
+      await expect(shown.textContent()).resolves.toBe('Auto');
+      expect(await slider.getAttribute('aria-valuetext')).toBe('Auto');
+      // The thumb does not rest at the far left, where it read as 1.
+      expect(Number(await slider.inputValue())).toBeGreaterThan(1);
+      await expectNoHorizontalOverflow(page, `png-to-jpg quality, ${size}`);
+      await screenshot(page, `quality-auto-${size}`);
+
+      // Moving it sets a number; "Auto" takes it back.
+      await slider.focus();
+      await page.keyboard.press('End');
+      await expect(shown.textContent()).resolves.toBe('100');
+      await page.keyboard.press('ArrowLeft');
+      await expect(shown.textContent()).resolves.toBe('99');
+      await screenshot(page, `quality-set-${size}`);
+      await page.getByRole('button', { name: 'Set Quality back to Auto' }).click();
+      await expect(shown.textContent()).resolves.toBe('Auto');
+      expect(await page.getByRole('button', { name: 'Set Quality back to Auto' }).count()).toBe(0);
+
+      if (size === 'desktop') {
+        // Run on Auto: the job is created without a quality, so the converter uses its own.
+        await page.locator('input[type=file]').setInputFiles((await fixtures.files('png', 1))[0]);
+        await page.locator('.upload-item[data-status="ready"]').waitFor({ timeout: 30_000 });
+        const [created] = await Promise.all([
+          page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/v1/jobs')),
+          page.locator('.run-button').click(),
+        ]);
+        expect(created.postDataJSON()).toMatchObject({ tool: 'png-to-jpg', params: {} });
+        expect(created.postDataJSON().params).not.toHaveProperty('quality');
+        await page.locator('.result').waitFor({ timeout: 120_000 });
+      }
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  }, 180_000);
 });

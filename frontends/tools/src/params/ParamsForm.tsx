@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { Field, FormValues } from './schema-fields.ts';
-import { numberHint } from './schema-fields.ts';
+import { numberHint, sliderView } from './schema-fields.ts';
 import type { Alternative } from './tool-forms.ts';
 
 interface ParamsFormProps {
@@ -198,8 +198,10 @@ function FieldControl({ field, values, errors, onChange, disabled }: ParamsFormP
           : s.maximum !== undefined && s.minimum !== undefined && s.maximum - s.minimum <= 10
             ? 0.05
             : 0.5;
+      const view = sliderView(field, value);
+      const unit = field.unit ? ` ${field.unit === '%' ? '%' : field.unit}` : '';
       control = (
-        <div className="slider">
+        <div className={`slider${view.auto ? ' auto' : ''}`}>
           <input
             {...common}
             name={field.path}
@@ -207,13 +209,25 @@ function FieldControl({ field, values, errors, onChange, disabled }: ParamsFormP
             min={s.minimum}
             max={s.maximum}
             step={step}
-            value={value === '' ? String(s.default ?? s.minimum ?? 0) : value}
+            value={view.position}
+            aria-valuetext={view.auto ? 'Auto' : undefined}
             onChange={(e) => onChange(field.path, e.target.value)}
           />
           <output htmlFor={id} className="slider-value">
-            {value === '' ? '–' : value}
-            {field.unit ? ` ${field.unit === '%' ? '%' : field.unit}` : ''}
+            {view.text}
+            {view.auto || view.text === '–' ? '' : unit}
           </output>
+          {view.canReset && (
+            <button
+              type="button"
+              className="button slider-reset"
+              disabled={disabled}
+              aria-label={`Set ${field.label} back to Auto`}
+              onClick={() => onChange(field.path, '')}
+            >
+              Auto
+            </button>
+          )}
         </div>
       );
       break;

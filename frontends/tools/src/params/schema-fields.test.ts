@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { catalog, toPublicTool } from '../../../../packages/catalog/src/index.ts';
-import { buildParams, defaultValues, fieldsOf, type JsonSchema } from './schema-fields.ts';
+import { buildParams, defaultValues, fieldsOf, type JsonSchema, sliderView } from './schema-fields.ts';
 import { hiddenFields, TOOL_FORMS } from './tool-forms.ts';
 
 const schemaOf = (name: string) => {
@@ -106,5 +106,37 @@ describe('params form from the JSON Schema', () => {
       end: 'End must be at most 10 s, the length of this video.',
     });
     expect(check?.({ start: 1, end: 9 }, [video])).toEqual({});
+  });
+});
+
+describe('a converter’s optional quality slider', () => {
+  const fields = fieldsOf(schemaOf('png-to-jpg'));
+  const quality = fields.find((f) => f.path === 'quality');
+  if (!quality) throw new Error('png-to-jpg has no quality field');
+
+  test('unset reads "Auto" with the thumb in the middle (not at 1), and sends no quality', () => {
+    expect(quality).toMatchObject({ kind: 'slider', required: false });
+    const values = defaultValues(fields);
+    expect(values.quality).toBe('');
+    expect(sliderView(quality, values.quality)).toEqual({
+      position: '50',
+      text: 'Auto',
+      auto: true,
+      canReset: false,
+    });
+    expect(buildParams(fields, values)).toEqual({ params: {}, errors: {} });
+  });
+
+  test('moving it sets a number, which is sent; the way back to Auto is offered', () => {
+    expect(sliderView(quality, '72')).toEqual({ position: '72', text: '72', auto: false, canReset: true });
+    expect(buildParams(fields, { quality: '72' }).params).toEqual({ quality: 72 });
+    // Back to Auto is the empty value again.
+    expect(sliderView(quality, '').text).toBe('Auto');
+  });
+
+  test('sliders with a default show their number and offer no Auto', () => {
+    const scale = fieldsOf(schemaOf('add-logo-or-watermark-to-video')).find((f) => f.path === 'scale');
+    if (!scale) throw new Error('no scale field');
+    expect(sliderView(scale, '15')).toEqual({ position: '15', text: '15', auto: false, canReset: false });
   });
 });

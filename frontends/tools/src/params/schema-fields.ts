@@ -138,6 +138,34 @@ function numberProblem(schema: JsonSchema, n: number): boolean {
   );
 }
 
+/** What a slider shows: where its thumb rests, the words beside it, and whether it can go back to Auto. */
+export interface SliderView {
+  /** The range input's value (a thumb must rest somewhere, even while nothing is chosen). */
+  position: string;
+  /** Beside the slider: the number chosen, or "Auto" while an optional field is left to the tool. */
+  text: string;
+  /** Nothing is chosen and the tool decides (the field is left out of the params). */
+  auto: boolean;
+  /** A number is chosen for a field that may be left to the tool: offer the way back to Auto. */
+  canReset: boolean;
+}
+
+/**
+ * An optional slider without a default (a converter's quality) is "Auto" until moved: its thumb
+ * rests in the middle, dimmed, rather than at the minimum, where it read as "1".
+ */
+export function sliderView(field: Pick<Field, 'required' | 'schema'>, value: string): SliderView {
+  const s = field.schema;
+  const optional = !field.required && s.default === undefined;
+  if (value !== '') return { position: value, text: value, auto: false, canReset: optional };
+  if (optional && s.minimum !== undefined && s.maximum !== undefined) {
+    const step = typeOf(s) === 'integer' ? 1 : 0.5;
+    const middle = Math.floor((s.minimum + s.maximum) / 2 / step) * step;
+    return { position: String(middle), text: 'Auto', auto: true, canReset: false };
+  }
+  return { position: String(s.default ?? s.minimum ?? 0), text: '–', auto: false, canReset: false };
+}
+
 /** What a number field accepts, for hints under the control: "a whole number between 16 and 7680". */
 export const numberHint = (schema: JsonSchema) => numberRule(schema, typeOf(schema) === 'integer');
 
