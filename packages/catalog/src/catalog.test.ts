@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalog, getEntry, toPublicTool } from './index.ts';
+import { catalog, getEntry, publicCatalog, toPublicTool } from './index.ts';
 
 // The lists of API.md "The catalog", written out literally.
 const VIDEO_TOOLS = [
@@ -247,7 +247,8 @@ describe('toPublicTool', () => {
         'params',
         'title',
       ]);
-      expect(Object.keys(t.inputs).sort()).toEqual(['accept', 'max', 'min']);
+      // maxPixels is an extension of API.md's Tool (docs/api-extensions.md).
+      expect(Object.keys(t.inputs).sort()).toEqual(['accept', 'max', 'maxPixels', 'min']);
       expect(Object.keys(t.output).sort()).toEqual(['formats', 'media']);
       expect(JSON.parse(JSON.stringify(t))).toEqual(t);
       const walk = (v: unknown): void => {
@@ -281,6 +282,17 @@ describe('toPublicTool', () => {
       },
     });
     expect(t.inputs.accept).toContain('video/quicktime');
+  });
+
+  it("says each input's pixel limit: the imager's for image tools, the transcoder's for video tools", () => {
+    expect(toPublicTool(need('crop-image')).inputs.maxPixels).toBe(100_000_000);
+    expect(toPublicTool(need('png-to-jpg')).inputs.maxPixels).toBe(100_000_000);
+    // Pictures going into a video tool become frames: the video limit applies to them.
+    expect(toPublicTool(need('convert-image-to-video')).inputs.maxPixels).toBe(8192 * 4320);
+    const own = publicCatalog({ image: 50_000_000, video: 1920 * 1080 });
+    const limit = (name: string) => own.find((tool) => tool.name === name)?.inputs.maxPixels;
+    expect([limit('crop-image'), limit('trim-video')]).toEqual([50_000_000, 1920 * 1080]);
+    expect(publicCatalog()).toEqual(catalog.map(toPublicTool));
   });
 
   it('returns a copy', () => {

@@ -4,8 +4,10 @@
  * and the params / input checks the gateway and jobs service apply.
  */
 import { imageConverters, videoConverters } from './converters.ts';
+import { DEFAULT_IMAGE_LIMITS } from './image-limits.ts';
 import { imageTools } from './image-tools.ts';
 import type { CatalogEntry, PublicTool } from './types.ts';
+import { DEFAULT_VIDEO_LIMITS } from './video-limits.ts';
 import { videoTools } from './video-tools.ts';
 
 export { type ConverterParams, converterParams } from './converters.ts';
@@ -69,15 +71,50 @@ export function getEntry(name: string): CatalogEntry | undefined {
   return byName.get(name);
 }
 
-/** The API's `Tool` object: plain JSON, no TypeBox symbols or internal fields. */
+/**
+ * The per-input pixel limits the workers enforce (MAX_IMAGE_PIXELS for the imager's tools,
+ * MAX_VIDEO_PIXELS for the transcoder's, images going into a video tool included): the gateway
+ * reads the same variables, so the pages and the jobs service say the same number.
+ */
+export interface PixelLimits {
+  image: number;
+  video: number;
+}
+
+export const DEFAULT_PIXEL_LIMITS: Readonly<PixelLimits> = Object.freeze({
+  image: DEFAULT_IMAGE_LIMITS.maxPixels,
+  video: DEFAULT_VIDEO_LIMITS.maxPixels,
+});
+
+/**
+ * The API's `Tool` objects of the whole catalog, with this installation's pixel limits (the
+ * gateway's `GET /tools`).
+ */
+export function publicCatalog(limits: PixelLimits = DEFAULT_PIXEL_LIMITS): PublicTool[] {
+  return catalog.map((entry) => publicTool(entry, limits));
+}
+
+/**
+ * The API's `Tool` object with the default pixel limits: plain JSON, no TypeBox symbols or internal
+ * fields. One parameter, so `catalog.map(toPublicTool)` works.
+ */
 export function toPublicTool(e: CatalogEntry): PublicTool {
+  return publicTool(e, DEFAULT_PIXEL_LIMITS);
+}
+
+function publicTool(e: CatalogEntry, limits: PixelLimits): PublicTool {
   const tool: PublicTool = {
     name: e.name,
     kind: e.kind,
     media: e.media,
     title: e.title,
     description: e.description,
-    inputs: { min: e.inputs.min, max: e.inputs.max, accept: [...e.inputs.accept] },
+    inputs: {
+      min: e.inputs.min,
+      max: e.inputs.max,
+      accept: [...e.inputs.accept],
+      maxPixels: e.worker === 'imager' ? limits.image : limits.video,
+    },
     params: e.params as unknown as PublicTool['params'],
     output: { media: e.output.media, formats: [...e.output.formats] },
   };

@@ -71,7 +71,12 @@ export interface PublicTool {
   media: Media;
   title: string;
   description: string;
-  inputs: { min: number; max: number; accept: string[] };
+  /**
+   * `maxPixels` (an extension, docs/api-extensions.md): the most pixels (width × height) one input
+   * may have, from the limits of the worker that runs the tool, so a page can say so when the file
+   * is added instead of when the job is refused.
+   */
+  inputs: { min: number; max: number; accept: string[]; maxPixels: number };
   params: JsonSchema;
   output: { media: Media; formats: string[] };
 }

@@ -1,6 +1,6 @@
 import replyFrom from '@fastify/reply-from';
 import { type TypeBoxTypeProvider, TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
-import { catalog, toPublicTool } from '@mediakit/catalog';
+import { publicCatalog } from '@mediakit/catalog';
 import { publicOrigins } from '@mediakit/kit';
 import Fastify, { LogController } from 'fastify';
 import { Pool } from 'undici';
@@ -93,7 +93,9 @@ export async function buildApp(deps: GatewayDeps) {
 
   const { files, jobs, auth, nats } = deps;
   const writesPerMinute = limits.writesPerMinute;
-  await app.register(toolsRoutes, { prefix: API });
+  // The public catalog, built once: it never changes while the process runs.
+  const tools = publicCatalog(deps.pixelLimits);
+  await app.register(toolsRoutes, { prefix: API, tools });
   await app.register(plansRoutes, { prefix: API, auth });
   await app.register(authRoutes, { prefix: API, auth, authPerMinute, writesPerMinute });
   if (deps.authClientConfig) {
@@ -125,7 +127,7 @@ export async function buildApp(deps: GatewayDeps) {
   await app.register(healthRoutes, { files, jobs, auth, content: deps.content, nats, filesHttp });
   await app.register(webPlugin, {
     root: deps.webRoot,
-    tools: catalog.map(toPublicTool),
+    tools,
     settings: deps.web,
     content: deps.content,
   });

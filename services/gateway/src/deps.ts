@@ -1,3 +1,4 @@
+import type { PixelLimits } from '@mediakit/catalog';
 import type { AsyncClient, Logger, PublicOrigins } from '@mediakit/kit';
 import type { authV1, contentV1, filesV1, jobsV1 } from '@mediakit/proto';
 import type { AccessTokenVerifier } from './access-tokens.ts';
@@ -108,6 +109,8 @@ export interface GatewayDeps {
   trustProxy: boolean;
   /** Time limits of the HTTP server (plugins/security.ts); DEFAULT_TIMEOUTS when absent. */
   timeouts?: ServerTimeouts;
+  /** The workers' per-input pixel limits for the catalog's `inputs.maxPixels`; the defaults when absent. */
+  pixelLimits?: PixelLimits;
   rateLimit?: {
     perMinute: number;
     writesPerMinute: number;

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { imageLimitsEnv, videoLimitsEnv } from '@mediakit/catalog';
 import { commonEnv, grpcAddressEnv, mailEnv, port } from '@mediakit/kit';
 import { type Static, Type } from 'typebox';
 
@@ -139,6 +140,10 @@ export const gatewayEnv = Type.Object({
     default: 5,
     description: 'contact-form messages per hour per client address (each one sends a confirmation email)',
   }),
+  // The workers' pixel limits, read here too so the catalog (inputs.maxPixels) tells the pages the
+  // same number the jobs service and the workers enforce: give all of them the same values.
+  MAX_IMAGE_PIXELS: imageLimitsEnv.MAX_IMAGE_PIXELS,
+  MAX_VIDEO_PIXELS: videoLimitsEnv.MAX_VIDEO_PIXELS,
   // Only whether it is set matters here: without SMTP, /dev/mailbox shows the development mailbox.
   SMTP_URL: mailEnv.SMTP_URL,
   AUTH_JWKS_COOLDOWN_MS: Type.Integer({

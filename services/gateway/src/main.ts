@@ -103,6 +103,7 @@ await runService({
         idleMs: config.HTTP_IDLE_TIMEOUT_SECONDS * 1000,
         requestMs: config.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
       },
+      pixelLimits: { image: config.MAX_IMAGE_PIXELS, video: config.MAX_VIDEO_PIXELS },
       rateLimit: {
         perMinute: config.RATE_LIMIT_PER_MINUTE,
         writesPerMinute: config.RATE_LIMIT_WRITES_PER_MINUTE,

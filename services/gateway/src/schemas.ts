@@ -70,7 +70,13 @@ export const Tool = Type.Object({
   media: Type.String(),
   title: Type.String(),
   description: Type.String(),
-  inputs: Type.Object({ min: Type.Integer(), max: Type.Integer(), accept: Type.Array(Type.String()) }),
+  inputs: Type.Object({
+    min: Type.Integer(),
+    max: Type.Integer(),
+    accept: Type.Array(Type.String()),
+    /** An extension (docs/api-extensions.md): the most pixels one input may have. */
+    maxPixels: Type.Integer(),
+  }),
   params: OpenObject,
   output: Type.Object({ media: Type.String(), formats: Type.Array(Type.String()) }),
 });

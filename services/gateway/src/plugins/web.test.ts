@@ -29,7 +29,7 @@ describe('placeholder page (no web build)', () => {
         kind: 'tool',
         media: 'video',
         description: '',
-        inputs: { min: 1, max: 1, accept: [] },
+        inputs: { min: 1, max: 1, accept: [], maxPixels: 1 },
         params: {},
         output: { media: 'video', formats: [] },
       },

@@ -28,6 +28,27 @@ describe('catalog routes', () => {
       ]);
   });
 
+  test("each tool says its inputs' pixel limit: the defaults, or the installation's own", async () => {
+    const limits = (app: TestApp['app'], url: string) =>
+      app.inject({ method: 'GET', url }).then((res) => res.json().inputs.maxPixels);
+    const byName = (res: { json(): { tools: { name: string; inputs: { maxPixels: number } }[] } }) =>
+      Object.fromEntries(res.json().tools.map((tool) => [tool.name, tool.inputs.maxPixels]));
+    expect(byName(await t.app.inject({ method: 'GET', url: '/api/v1/tools' }))).toMatchObject({
+      'crop-image': 100_000_000,
+      'trim-video': 8192 * 4320,
+    });
+    const own = await buildTestApp({ pixelLimits: { image: 50_000_000, video: 1920 * 1080 } });
+    try {
+      expect(await limits(own.app, '/api/v1/tools/crop-image')).toBe(50_000_000);
+      expect(await limits(own.app, '/api/v1/tools/overlay-image-on-video')).toBe(1920 * 1080);
+      expect(byName(await own.app.inject({ method: 'GET', url: '/api/v1/tools' }))['png-to-jpg']).toBe(
+        50_000_000,
+      );
+    } finally {
+      await own.app.close();
+    }
+  });
+
   test('GET /tools/trim-video has its params as JSON Schema', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/tools/trim-video' });
     expect(res.statusCode).toBe(200);

@@ -1,16 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { catalog, getEntry, toPublicTool } from '@mediakit/catalog';
+import type { PublicTool } from '@mediakit/catalog';
 import { notFound } from '@mediakit/kit';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { type Precompressed, pickEncoding, precompress } from '../precompressed.ts';
 import { Tool } from '../schemas.ts';
 
-// The catalog never changes while the process runs: build the public JSON once.
-const tools = catalog.map(toPublicTool);
+export interface ToolsRoutesOptions {
+  /** The public catalog (app.ts builds it once, with the pixel limits of this installation). */
+  tools: readonly PublicTool[];
+}
 
 /** The catalog (API.md "Catalog"): every tool and converter with its params' JSON Schema. */
-export const toolsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const toolsRoutes: FastifyPluginAsyncTypebox<ToolsRoutesOptions> = async (app, { tools }) => {
+  const byName = new Map(tools.map((tool) => [tool.name, tool]));
   // The web app reads the whole catalog (about 35 KB of JSON) on its first load, and Lighthouse
   // priced sending it uncompressed as the first page's largest opportunity. It never changes, so
   // it is serialized (by the route's schema) and compressed once, then sent as it is.
@@ -33,9 +36,9 @@ export const toolsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/tools/:name',
     { schema: { params: Type.Object({ name: Type.String({ maxLength: 100 }) }), response: { 200: Tool } } },
     async (request) => {
-      const entry = getEntry(request.params.name);
-      if (!entry) throw notFound(`Tool ${request.params.name}`);
-      return toPublicTool(entry);
+      const tool = byName.get(request.params.name);
+      if (!tool) throw notFound(`Tool ${request.params.name}`);
+      return tool;
     },
   );
 };
