@@ -1,9 +1,10 @@
-import { rm } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { TestStack } from '../integration/stack.ts';
 import { skipReason } from './browser.ts';
 import { startWebStack } from './stack.ts';
-import { batchFixtures } from './tools/batch-fixtures.ts';
+import { batchFixtures, hugePng } from './tools/batch-fixtures.ts';
 import { tempDir } from './tools/helpers.ts';
 import { expectNoHorizontalOverflow, launchVisitors, screenshot, type Visitors } from './visitor.ts';
 
@@ -159,6 +160,42 @@ describe.skipIf(skipReason)('upload cards on a tool page', () => {
         expect(created.postDataJSON().params).not.toHaveProperty('quality');
         await page.locator('.result').waitFor({ timeout: 120_000 });
       }
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  }, 180_000);
+
+  test('a 30000 × 30000 PNG is refused on its card as soon as it is uploaded, and the run waits', async () => {
+    const huge = join(dir, 'poster.png');
+    await writeFile(huge, hugePng(30000, 30000));
+    const limit = (
+      (await (await fetch(`${url}/api/v1/tools/crop-image`)).json()) as { inputs: { maxPixels: number } }
+    ).inputs.maxPixels;
+    for (const size of ['phone', 'desktop'] as const) {
+      const { page, context, errors } = await visitors.fresh(size);
+      await page.goto(`${url}/tool/crop-image`);
+      await page.locator('input[type=file]').setInputFiles(huge);
+      const card = page.locator('.upload-item', { hasText: 'poster.png' });
+      await card.locator('[role="alert"]').waitFor({ timeout: 30_000 });
+      await expect(card.getByRole('alert').textContent()).resolves.toBe(
+        `This image is 30000 × 30000 pixels; this tool takes images up to ${limit / 1_000_000} megapixels. Make it smaller and add it again.`,
+      );
+      await expect(card.locator('.upload-facts').textContent()).resolves.toBe('PNG · 30000 × 30000');
+      const run = page.locator('.run-button');
+      expect(await run.isDisabled()).toBe(true);
+      await expect(page.locator('.run-state').textContent()).resolves.toBe(
+        '1 file cannot go to this tool as it is: remove it.',
+      );
+      // No crop box over a picture the tool will not take (nor its 900 million pixels in memory).
+      expect(await page.locator('.crop-box').count()).toBe(0);
+      await expectNoHorizontalOverflow(page, `crop-image with a 30000 × 30000 PNG, ${size}`);
+      await screenshot(page, `too-many-pixels-${size}`);
+
+      // Removing it and adding a picture the tool takes frees the run.
+      await card.getByRole('button', { name: 'Remove poster.png' }).click();
+      await page.locator('input[type=file]').setInputFiles((await fixtures.files('png', 1))[0]);
+      await page.locator('.crop-box').waitFor({ timeout: 30_000 });
+      await expect.poll(() => run.isEnabled()).toBe(true);
       expect(errors).toEqual([]);
       await context.close();
     }

@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { picture, writeBmp } from '../../../packages/media/src/fixtures/bmp-builder.ts';
 import { heicFromImage } from '../../../packages/media/src/fixtures/heif-builder.ts';
@@ -141,4 +142,32 @@ export function batchFixtures(dir: string) {
     files: (format: FixtureFormat, n: number) =>
       Promise.all(Array.from({ length: n }, (_, i) => one(format, i))),
   };
+}
+
+/**
+ * A PNG of width × height black pixels, written by hand (1-bit grayscale, so 30000 × 30000 is about
+ * 110 KB and takes a second, where an encoder would work through 900 million pixels).
+ */
+export function hugePng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 1; // bit depth
+  header[9] = 0; // grayscale
+  // Each row: filter byte 0, then width bits of 0 (black).
+  const rows = Buffer.alloc((1 + Math.ceil(width / 8)) * height);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

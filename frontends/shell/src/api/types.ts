@@ -8,7 +8,8 @@ export interface Tool {
   media: 'video' | 'image';
   title: string;
   description: string;
-  inputs: { min: number; max: number; accept: string[] };
+  /** `maxPixels`: the most pixels one input may have (docs/api-extensions.md); absent from older servers. */
+  inputs: { min: number; max: number; accept: string[]; maxPixels?: number };
   params: Record<string, unknown>;
   output: { media: string; formats: string[] };
 }

@@ -24,6 +24,7 @@ import { useJob } from '../run/use-job.ts';
 import { checkFileType, checkSelection } from '../upload/accept.ts';
 import { DropZone } from '../upload/DropZone.tsx';
 import { inputSlots } from '../upload/input-slots.ts';
+import { pixelProblem } from '../upload/pixel-limit.ts';
 import { UploadList } from '../upload/UploadList.tsx';
 import { useUploads } from '../upload/use-uploads.ts';
 
@@ -121,7 +122,21 @@ export function ToolWorkspace({ host, tool, tools, action }: WorkspaceProps) {
 
   const hidden = hiddenFields(form, values, chosen);
   const running = job.state.phase === 'submitting' || job.state.phase === 'running';
-  const blockers = runBlockers(items, slots);
+  // Files the tool cannot take as they are, said on their cards as soon as the upload answers.
+  const refusals = useMemo(() => {
+    const found: Record<string, string> = {};
+    for (const item of items) {
+      const problem = item.file && pixelProblem(item.file, tool.inputs.maxPixels);
+      if (problem) found[item.key] = problem;
+    }
+    return found;
+  }, [items, tool]);
+  const blockers = runBlockers(
+    items.map((item) => ({ ...item, refused: item.key in refusals })),
+    slots,
+  );
+  // Editors never get a file the tool refuses (a 30000 × 30000 picture would not fit in memory).
+  const editable = ordered.filter((item) => !(item.key in refusals));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -190,6 +205,7 @@ export function ToolWorkspace({ host, tool, tools, action }: WorkspaceProps) {
               {slots.length > 1 && full && <h3 className="slot-label">{slot.label}</h3>}
               <UploadList
                 items={slotItems}
+                refusals={refusals}
                 onRemove={uploads.remove}
                 onResume={uploads.resume}
                 onRetry={uploads.retry}
@@ -215,13 +231,13 @@ export function ToolWorkspace({ host, tool, tools, action }: WorkspaceProps) {
         <h2 id="step-settings">
           <span className="step-number">2</span> {fields.length > 0 ? 'Choose the settings' : 'Run it'}
         </h2>
-        {Editor && ordered.length > 0 && (
+        {Editor && editable.length > 0 && (
           // Fetched with the first file, as every editor shows nothing before; the form works without it.
           <LazyPart failed={(retry) => <EditorUnavailable onRetry={retry} />}>
             <Editor
               host={host}
               tool={tool}
-              items={ordered}
+              items={editable}
               values={values}
               params={buildParams(fields, values, hidden).params}
               setValues={patchValues}

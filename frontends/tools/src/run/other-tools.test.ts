@@ -3,7 +3,7 @@ import { catalog, toPublicTool } from '../../../../packages/catalog/src/index.ts
 import type { Tool } from '../../../shell/src/api/types.ts';
 import { toolsFor } from './other-tools.ts';
 
-const tools = catalog.map(toPublicTool) as unknown as Tool[];
+const tools = catalog.map((entry) => toPublicTool(entry)) as unknown as Tool[];
 
 describe('use in another tool', () => {
   test('an MP4 output goes to the video tools, never back to the converter that made it, nor to image tools', () => {

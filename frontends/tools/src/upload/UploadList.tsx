@@ -8,6 +8,8 @@ interface UploadListProps {
   onResume(key: string): void;
   /** Uploads a failed file again (offered when the page still has the local file). */
   onRetry(item: UploadItem): void;
+  /** Files the tool cannot take as they are (by key): what is wrong and what to do. */
+  refusals?: Readonly<Record<string, string>>;
   /** Offered when the order matters (joining clips, a slideshow). */
   onMove?: (key: string, by: -1 | 1) => void;
   locked?: boolean;
@@ -21,14 +23,28 @@ const STATUS_TEXT: Record<UploadItem['status'], string> = {
 };
 
 /** Each file with its own status: byte-level progress, paused (offline), uploaded, or why it failed. */
-export function UploadList({ items, onRemove, onResume, onRetry, onMove, locked }: UploadListProps) {
+export function UploadList({
+  items,
+  refusals = {},
+  onRemove,
+  onResume,
+  onRetry,
+  onMove,
+  locked,
+}: UploadListProps) {
   if (items.length === 0) return null;
   return (
     <ol className="upload-list" aria-label="Files">
       {items.map((item, index) => {
         const percent = item.size > 0 ? Math.floor((item.sent / item.size) * 100) : 100;
+        const refusal = refusals[item.key];
         return (
-          <li key={item.key} className={`upload-item ${item.status}`} data-status={item.status}>
+          <li
+            key={item.key}
+            className={`upload-item ${item.status}${refusal ? ' refused' : ''}`}
+            data-status={item.status}
+            data-refused={refusal ? 'true' : undefined}
+          >
             <div className="upload-row">
               <span className="upload-name" title={item.name}>
                 {item.name}
@@ -43,10 +59,18 @@ export function UploadList({ items, onRemove, onResume, onRetry, onMove, locked 
                 </span>
               </div>
             )}
-            {item.status === 'ready' && item.file && (
+            {item.status === 'ready' && item.file && !refusal && (
               <p className="meta upload-facts">
                 {STATUS_TEXT.ready} · {describeFacts(item.file)}
               </p>
+            )}
+            {item.status === 'ready' && item.file && refusal && (
+              <>
+                <p className="meta upload-facts">{describeFacts(item.file)}</p>
+                <p className="field-error" role="alert">
+                  {refusal}
+                </p>
+              </>
             )}
             {item.message && (
               <p
