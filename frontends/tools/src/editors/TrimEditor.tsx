@@ -1,5 +1,5 @@
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
-import { formatDuration } from '../upload/UploadList.tsx';
+import { formatDuration } from '../upload/file-facts.ts';
 import type { EditorProps } from './types.ts';
 import { useInputPreview } from './use-local-preview.ts';
 

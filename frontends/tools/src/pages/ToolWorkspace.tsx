@@ -25,8 +25,12 @@ import { checkFileType, checkSelection } from '../upload/accept.ts';
 import { DropZone } from '../upload/DropZone.tsx';
 import { inputSlots } from '../upload/input-slots.ts';
 import { pixelProblem } from '../upload/pixel-limit.ts';
-import { UploadList } from '../upload/UploadList.tsx';
 import { useUploads } from '../upload/use-uploads.ts';
+
+// The file cards (with their previews) exist only once a file is added: fetched then, not with the page.
+const UploadList = lazyComponent(() =>
+  import('../upload/UploadList.tsx').then((module) => module.UploadList),
+);
 
 // Shown once a job is done: fetched when it starts (see submit), so it is here when the job ends.
 const ResultPanel = lazyComponent(() =>
@@ -95,7 +99,10 @@ export function ToolWorkspace({ host, tool, tools, action }: WorkspaceProps) {
     const room = slots[slot].max - items.filter((item) => item.slot === slot).length;
     const { accepted, problems: found } = checkSelection(files, slots[slot].accept, room, what);
     setProblems(found);
-    if (accepted.length > 0) uploads.add(accepted, slot);
+    if (accepted.length > 0) {
+      UploadList.preload();
+      uploads.add(accepted, slot);
+    }
   };
 
   // "Use in another tool": /tool/x?file=<id> brings an output over without a download.
@@ -203,15 +210,20 @@ export function ToolWorkspace({ host, tool, tools, action }: WorkspaceProps) {
                 />
               )}
               {slots.length > 1 && full && <h3 className="slot-label">{slot.label}</h3>}
-              <UploadList
-                items={slotItems}
-                refusals={refusals}
-                onRemove={uploads.remove}
-                onResume={uploads.resume}
-                onRetry={uploads.retry}
-                onMove={inOrder ? uploads.move : undefined}
-                locked={running}
-              />
+              {slotItems.length > 0 && (
+                <LazyPart failed={(retry) => <FilesUnavailable onRetry={retry} />}>
+                  <UploadList
+                    host={host}
+                    items={slotItems}
+                    refusals={refusals}
+                    onRemove={uploads.remove}
+                    onResume={uploads.resume}
+                    onRetry={uploads.retry}
+                    onMove={inOrder ? uploads.move : undefined}
+                    locked={running}
+                  />
+                </LazyPart>
+              )}
             </div>
           );
         })}
@@ -300,6 +312,18 @@ function EditorUnavailable({ onRetry }: { onRetry(): void }) {
   return (
     <p className="notice" role="alert">
       The visual editor did not load (is the connection down?). The settings below still work.{' '}
+      <button type="button" className="button" onClick={onRetry}>
+        Try again
+      </button>
+    </p>
+  );
+}
+
+/** Files are uploading, but the list that shows them did not load (the connection dropped). */
+function FilesUnavailable({ onRetry }: { onRetry(): void }) {
+  return (
+    <p className="notice" role="alert">
+      Your files are being uploaded, but the list that shows them did not load.{' '}
       <button type="button" className="button" onClick={onRetry}>
         Try again
       </button>

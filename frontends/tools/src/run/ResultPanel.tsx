@@ -6,7 +6,7 @@ import { toolPath } from '../../../shell/src/pages/page-meta.ts';
 import { formatBytes } from '../../../shell/src/ui/format.ts';
 import type { FileInfo, Job } from '../api/types.ts';
 import { CompressComparison } from '../editors/CompressPreview.tsx';
-import { describeFacts } from '../upload/UploadList.tsx';
+import { describeFacts } from '../upload/file-facts.ts';
 import type { UploadItem } from '../upload/use-uploads.ts';
 import { describeExpiry } from './expiry.ts';
 import { FilePreview } from './FilePreview.tsx';

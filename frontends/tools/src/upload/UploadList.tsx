@@ -1,8 +1,12 @@
-import { describeFormat } from '../../../../packages/catalog/src/mime.ts';
+import type { ShellHost } from '../../../shell/src/federation/contract.ts';
 import { formatBytes } from '../../../shell/src/ui/format.ts';
+import { describeFacts } from './file-facts.ts';
+import { Thumbnail } from './Thumbnail.tsx';
 import type { UploadItem } from './use-uploads.ts';
 
 interface UploadListProps {
+  /** For previews of files that are only on the server (passed from another tool). */
+  host: ShellHost;
   items: UploadItem[];
   onRemove(key: string): void;
   onResume(key: string): void;
@@ -22,8 +26,12 @@ const STATUS_TEXT: Record<UploadItem['status'], string> = {
   failed: 'Failed',
 };
 
-/** Each file with its own status: byte-level progress, paused (offline), uploaded, or why it failed. */
+/**
+ * Each file with its preview and its own status: byte-level progress, paused (offline), uploaded,
+ * or why it failed. Its code is fetched with the first file (see ToolWorkspace).
+ */
 export function UploadList({
+  host,
   items,
   refusals = {},
   onRemove,
@@ -45,114 +53,97 @@ export function UploadList({
             data-status={item.status}
             data-refused={refusal ? 'true' : undefined}
           >
-            <div className="upload-row">
-              <span className="upload-name" title={item.name}>
-                {item.name}
-              </span>
-              <span className="meta upload-size">{formatBytes(item.size)}</span>
-            </div>
-            {(item.status === 'uploading' || item.status === 'paused') && (
-              <div className="upload-progress">
-                <progress max={100} value={percent} aria-label={`Uploading ${item.name}`} />
-                <span className="meta" aria-live="polite">
-                  {STATUS_TEXT[item.status]} {percent}% · {formatBytes(item.sent)} of {formatBytes(item.size)}
+            <Thumbnail host={host} item={item} />
+            <div className="upload-body">
+              <div className="upload-row">
+                <span className="upload-name" title={item.name}>
+                  {item.name}
                 </span>
+                <span className="meta upload-size">{formatBytes(item.size)}</span>
               </div>
-            )}
-            {item.status === 'ready' && item.file && !refusal && (
-              <p className="meta upload-facts">
-                {STATUS_TEXT.ready} · {describeFacts(item.file)}
-              </p>
-            )}
-            {item.status === 'ready' && item.file && refusal && (
-              <>
-                <p className="meta upload-facts">{describeFacts(item.file)}</p>
-                <p className="field-error" role="alert">
-                  {refusal}
+              {(item.status === 'uploading' || item.status === 'paused') && (
+                <div className="upload-progress">
+                  <progress max={100} value={percent} aria-label={`Uploading ${item.name}`} />
+                  <span className="meta" aria-live="polite">
+                    {STATUS_TEXT[item.status]} {percent}% · {formatBytes(item.sent)} of{' '}
+                    {formatBytes(item.size)}
+                  </span>
+                </div>
+              )}
+              {item.status === 'ready' && item.file && !refusal && (
+                <p className="meta upload-facts">
+                  {STATUS_TEXT.ready} · {describeFacts(item.file)}
                 </p>
-              </>
-            )}
-            {item.message && (
-              <p
-                className={item.status === 'failed' ? 'field-error' : 'meta'}
-                role={item.status === 'failed' ? 'alert' : 'status'}
-              >
-                {item.message}
-              </p>
-            )}
-            <div className="upload-actions">
-              {item.status === 'paused' && (
-                <button type="button" className="button" onClick={() => onResume(item.key)}>
-                  Resume now
-                </button>
               )}
-              {item.status === 'failed' && item.local && !locked && (
-                <button
-                  type="button"
-                  className="button primary"
-                  onClick={() => onRetry(item)}
-                  aria-label={`Try again to upload ${item.name}`}
-                >
-                  Try again
-                </button>
-              )}
-              {onMove && !locked && (
+              {item.status === 'ready' && item.file && refusal && (
                 <>
-                  <button
-                    type="button"
-                    className="button"
-                    disabled={index === 0 || items[index - 1].slot !== item.slot}
-                    onClick={() => onMove(item.key, -1)}
-                    aria-label={`Move ${item.name} up`}
-                  >
-                    ↑
-                  </button>
-                  <button
-                    type="button"
-                    className="button"
-                    disabled={index === items.length - 1 || items[index + 1].slot !== item.slot}
-                    onClick={() => onMove(item.key, 1)}
-                    aria-label={`Move ${item.name} down`}
-                  >
-                    ↓
-                  </button>
+                  <p className="meta upload-facts">{describeFacts(item.file)}</p>
+                  <p className="field-error" role="alert">
+                    {refusal}
+                  </p>
                 </>
               )}
-              {!locked && (
-                <button
-                  type="button"
-                  className="button"
-                  onClick={() => onRemove(item.key)}
-                  aria-label={`Remove ${item.name}`}
+              {item.message && (
+                <p
+                  className={item.status === 'failed' ? 'field-error' : 'meta'}
+                  role={item.status === 'failed' ? 'alert' : 'status'}
                 >
-                  Remove
-                </button>
+                  {item.message}
+                </p>
               )}
+              <div className="upload-actions">
+                {item.status === 'paused' && (
+                  <button type="button" className="button" onClick={() => onResume(item.key)}>
+                    Resume now
+                  </button>
+                )}
+                {item.status === 'failed' && item.local && !locked && (
+                  <button
+                    type="button"
+                    className="button primary"
+                    onClick={() => onRetry(item)}
+                    aria-label={`Try again to upload ${item.name}`}
+                  >
+                    Try again
+                  </button>
+                )}
+                {onMove && !locked && (
+                  <>
+                    <button
+                      type="button"
+                      className="button"
+                      disabled={index === 0 || items[index - 1].slot !== item.slot}
+                      onClick={() => onMove(item.key, -1)}
+                      aria-label={`Move ${item.name} up`}
+                    >
+                      ↑
+                    </button>
+                    <button
+                      type="button"
+                      className="button"
+                      disabled={index === items.length - 1 || items[index + 1].slot !== item.slot}
+                      onClick={() => onMove(item.key, 1)}
+                      aria-label={`Move ${item.name} down`}
+                    >
+                      ↓
+                    </button>
+                  </>
+                )}
+                {!locked && (
+                  <button
+                    type="button"
+                    className="button"
+                    onClick={() => onRemove(item.key)}
+                    aria-label={`Remove ${item.name}`}
+                  >
+                    Remove
+                  </button>
+                )}
+              </div>
             </div>
           </li>
         );
       })}
     </ol>
   );
-}
-
-/** "PNG · 1920 × 1080 · 12.5 s" from what the server read from the bytes. */
-export function describeFacts(file: {
-  mime: string;
-  width?: number;
-  height?: number;
-  duration?: number;
-  size?: number;
-}): string {
-  const parts = [file.mime === 'application/zip' ? 'ZIP' : describeFormat(file.mime)];
-  if (file.width && file.height) parts.push(`${file.width} × ${file.height}`);
-  if (file.duration) parts.push(formatDuration(file.duration));
-  return parts.join(' · ');
-}
-
-export function formatDuration(seconds: number): string {
-  if (seconds < 60) return `${Number(seconds.toFixed(1))} s`;
-  const m = Math.floor(seconds / 60);
-  const s = Math.round(seconds % 60);
-  return `${m} min ${s} s`;
 }
