@@ -1,8 +1,10 @@
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { TestStack } from '../integration/stack.ts';
 import { skipReason } from './browser.ts';
+import { signUpInBrowser } from './dashboard/helpers.ts';
 import { startWebStack } from './stack.ts';
 import { batchFixtures, hugePng } from './tools/batch-fixtures.ts';
 import { tempDir } from './tools/helpers.ts';
@@ -200,4 +202,99 @@ describe.skipIf(skipReason)('upload cards on a tool page', () => {
       await context.close();
     }
   }, 180_000);
+
+  /** The width the browser decoded an <img> at: above 0 only for a picture that really loaded. */
+  const decodedWidth = (img: Locator) =>
+    img.evaluate((element) => {
+      const image = element as unknown as { complete: boolean; naturalWidth: number };
+      return image.complete ? image.naturalWidth : 0;
+    });
+
+  async function expectThumbnail(page: Page, name: string) {
+    const img = page.locator('.upload-item', { hasText: name }).locator('img.upload-thumb');
+    await expect.poll(() => decodedWidth(img), { timeout: 30_000, message: name }).toBeGreaterThan(0);
+    return img;
+  }
+
+  test('upload cards show a thumbnail at once: a PNG, a video’s first frame, the format’s name for HEIC and PSD', async () => {
+    for (const size of ['phone', 'desktop'] as const) {
+      const { page, context, errors } = await visitors.fresh(size);
+      // A video and a picture on one page: the two drop areas of overlay-image-on-video.
+      await page.goto(`${url}/tool/overlay-image-on-video`);
+      await page.locator('input[type=file]').nth(1).waitFor({ state: 'attached', timeout: 30_000 });
+      const inputs = await page.locator('input[type=file]').elementHandles();
+      await inputs[0].setInputFiles((await fixtures.files('mp4', 1))[0]);
+      await inputs[1].setInputFiles((await fixtures.files('png', 1))[0]);
+      const frame = await expectThumbnail(page, 'mp4-1.mp4');
+      const png = await expectThumbnail(page, 'png-1.png');
+      // From the files on the device, not downloaded back: object URLs.
+      expect(await frame.getAttribute('src')).toMatch(/^blob:/);
+      expect(await png.getAttribute('src')).toMatch(/^blob:/);
+      await page.locator('.upload-item[data-status="ready"]').nth(1).waitFor({ timeout: 30_000 });
+      await expectNoHorizontalOverflow(page, `overlay-image-on-video cards, ${size}`);
+      await screenshot(page, `thumbnails-video-and-png-${size}`);
+
+      // Removing the card lets its object URL go.
+      const src = (await png.getAttribute('src')) as string;
+      await page.getByRole('button', { name: 'Remove png-1.png' }).click();
+      await expect
+        .poll(() => page.evaluate(`fetch(${JSON.stringify(src)}).then(() => 'kept', () => 'revoked')`))
+        .toBe('revoked');
+
+      // Formats browsers do not draw get a stand-in with their name, never a broken image.
+      await page.goto(`${url}/tool/resize-image`);
+      await page
+        .locator('input[type=file]')
+        .setInputFiles([
+          ...(await fixtures.files('heic', 1)),
+          ...(await fixtures.files('psd', 1)),
+          ...(await fixtures.files('png', 1)),
+        ]);
+      await expectThumbnail(page, 'png-1.png');
+      for (const [name, label] of [
+        ['heic-1.heic', 'HEIC'],
+        ['psd-1.psd', 'PSD'],
+      ]) {
+        const card = page.locator('.upload-item', { hasText: name });
+        await expect(card.locator('.upload-thumb.stand-in').textContent()).resolves.toBe(label);
+        expect(await card.locator('img').count()).toBe(0);
+      }
+      await expect
+        .poll(() => page.locator('.upload-item[data-status="ready"]').count(), { timeout: 30_000 })
+        .toBe(3);
+      await expectNoHorizontalOverflow(page, `resize-image cards, ${size}`);
+      await screenshot(page, `thumbnails-stand-ins-${size}`);
+      expect(errors).toEqual([]);
+      if (size === 'desktop') await dashboardThumbnails(page);
+      await context.close();
+    }
+  }, 300_000);
+
+  /**
+   * The guest of the test above signs up and keeps their uploads: the dashboard's file list shows
+   * their previews, and a click on one opens the file itself in a new tab.
+   */
+  async function dashboardThumbnails(page: Page) {
+    await signUpInBrowser(page, url, `thumbs-${Date.now()}@example.com`, 'Tess Thumbnail');
+    await page.goto(`${url}/dashboard/uploaded-files`);
+    // png-1.png was uploaded on both tool pages: the newest card is first.
+    const card = (name: string) => page.getByRole('listitem', { name }).first();
+    await card('png-1.png').waitFor({ timeout: 30_000 });
+    const thumb = card('png-1.png').locator('img.thumb');
+    await expect.poll(() => decodedWidth(thumb), { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect(card('heic-1.heic').locator('.thumb-format').textContent()).resolves.toBe('HEIC');
+    await screenshot(page, 'thumbnails-dashboard-desktop');
+
+    const [opened] = await Promise.all([
+      page.context().waitForEvent('page'),
+      card('png-1.png').getByRole('link', { name: 'Open png-1.png' }).click(),
+    ]);
+    await opened.waitForLoadState();
+    expect(opened.url()).toMatch(/\/api\/v1\/files\/[^/]+\/content\?link=[^&]+&inline=1$/);
+    // The browser shows the picture itself (an image document), not a download.
+    await expect
+      .poll(() => opened.evaluate('document.images.length ? document.images[0].naturalWidth : 0'))
+      .toBe(24);
+    await opened.close();
+  }
 });

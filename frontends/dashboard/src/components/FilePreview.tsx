@@ -1,6 +1,7 @@
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import type { FileLinks } from '../../../shell/src/api/download-links.ts';
 import { useFileLink } from '../../../shell/src/federation/use-file-link.ts';
+import { formatLabel, previewPlan } from '../../../shell/src/ui/media-preview.ts';
 import type { MediaFile } from '../api/types.ts';
 
 const ICON: Record<string, string> = { video: '🎬', image: '🖼', audio: '🎵', archive: '🗜' };
@@ -32,33 +33,45 @@ function useNearViewport<T extends Element>(): [RefObject<T | null>, boolean] {
  * A thumbnail: the image itself, or a video's first frame (the API offers no poster image, so the
  * browser decodes one with preload="metadata", reading only the first bytes through Range
  * requests). Both load through the file's download link once the card comes near the viewport, so
- * a long list asks for no link it does not show and no file is held in the page's memory. Audio,
- * archives, SVG and anything that fails to load get an icon.
+ * a long list asks for no link it does not show and no file is held in the page's memory. A click
+ * opens the file in a new tab (the same inline link: the browser shows the picture or plays the
+ * video). What browsers cannot show (HEIC, PSD, TIFF, SVG, which is never served inline), audio,
+ * archives and anything that fails to load get a stand-in with the format's name.
  */
 export function FilePreview({ file, links }: { file: MediaFile; links: FileLinks }) {
-  const previewable = (file.media === 'image' && file.mime !== 'image/svg+xml') || file.media === 'video';
+  const plan = previewPlan(file.mime, 'server');
   const [ref, near] = useNearViewport<HTMLDivElement>();
-  const { url, failed, onError } = useFileLink(links, previewable && near ? file.id : undefined);
+  const { url, failed, onError } = useFileLink(links, plan.kind !== 'stand-in' && near ? file.id : undefined);
 
-  if (!previewable || failed) {
+  if (plan.kind === 'stand-in' || failed) {
     return (
       <div className="thumb thumb-icon" aria-hidden="true">
-        {ICON[file.media] ?? '📄'}
+        <span>{ICON[file.media] ?? '📄'}</span>
+        <span className="thumb-format">{formatLabel(file.mime)}</span>
       </div>
     );
   }
   if (!url) return <div ref={ref} className="thumb thumb-loading" aria-hidden="true" />;
-  if (file.media === 'image')
-    return <img className="thumb" src={url} alt={`Preview of ${file.name}`} onError={onError} />;
   return (
-    <video
-      className="thumb"
-      src={`${url}#t=0.1`}
-      preload="metadata"
-      muted
-      playsInline
-      aria-label={`First frame of ${file.name}`}
-      onError={onError}
-    />
+    <a
+      className="thumb-link"
+      href={url}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={`Open ${file.name}`}
+    >
+      {plan.kind === 'image' ? (
+        <img className="thumb" src={url} alt="" onError={onError} />
+      ) : (
+        <video
+          className="thumb"
+          src={`${url}#t=0.1`}
+          preload="metadata"
+          muted
+          playsInline
+          onError={onError}
+        />
+      )}
+    </a>
   );
 }
