@@ -125,7 +125,7 @@ describe.skipIf(skipReason)('upload cards on a tool page', () => {
     await context.close();
   }, 120_000);
 
-  test('a converter’s optional Quality reads "Auto" until moved, sends none then, and can go back to Auto', async () => {
+  test('a converter’s optional Quality reads "Auto" until moved, sends none then, and can go back to Auto; none to PNG', async () => {
     for (const size of ['phone', 'desktop'] as const) {
       const { page, context, errors } = await visitors.fresh(size);
       await page.goto(`${url}/converter/png-to-jpg`);
@@ -161,6 +161,12 @@ describe.skipIf(skipReason)('upload cards on a tool page', () => {
         expect(created.postDataJSON()).toMatchObject({ tool: 'png-to-jpg', params: {} });
         expect(created.postDataJSON().params).not.toHaveProperty('quality');
         await page.locator('.result').waitFor({ timeout: 120_000 });
+      }
+      if (size === 'phone') {
+        // A converter to PNG offers no quality at all: PNG keeps every pixel, the setting did nothing.
+        await page.goto(`${url}/converter/heic-to-png`);
+        await page.getByRole('heading', { name: 'Run it' }).waitFor();
+        expect(await page.locator('input[name="quality"]').count()).toBe(0);
       }
       expect(errors).toEqual([]);
       await context.close();

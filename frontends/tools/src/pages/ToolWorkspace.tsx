@@ -16,7 +16,7 @@ import {
   type JsonSchema,
   leaves,
 } from '../params/schema-fields.ts';
-import { hiddenFields, TOOL_FORMS } from '../params/tool-forms.ts';
+import { hiddenFields, idleFields, TOOL_FORMS } from '../params/tool-forms.ts';
 import { describeExpiry, earliest } from '../run/expiry.ts';
 import { RunProgress } from '../run/RunProgress.tsx';
 import { inputCountLine, runBlockers, runLabel } from '../run/run-readiness.ts';
@@ -51,7 +51,10 @@ export function ToolWorkspace({ host, tool, tools, action }: WorkspaceProps) {
   const runStateId = useId();
   const uploads = useUploads(host);
   const job = useJob(host);
-  const fields = useMemo(() => fieldsOf(tool.params as JsonSchema), [tool]);
+  const fields = useMemo(() => {
+    const idle = idleFields(tool);
+    return fieldsOf(tool.params as JsonSchema).filter((field) => !idle.has(field.path));
+  }, [tool]);
   const form = TOOL_FORMS[tool.name];
   const [values, setValues] = useState<FormValues>(() => ({
     ...defaultValues(fields),

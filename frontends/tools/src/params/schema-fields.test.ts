@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { catalog, toPublicTool } from '../../../../packages/catalog/src/index.ts';
 import { buildParams, defaultValues, fieldsOf, type JsonSchema, sliderView } from './schema-fields.ts';
-import { hiddenFields, TOOL_FORMS } from './tool-forms.ts';
+import { hiddenFields, idleFields, TOOL_FORMS } from './tool-forms.ts';
 
 const schemaOf = (name: string) => {
   const entry = catalog.find((e) => e.name === name);
@@ -139,4 +139,16 @@ describe('a converter’s optional quality slider', () => {
     if (!scale) throw new Error('no scale field');
     expect(sliderView(scale, '15')).toEqual({ position: '15', text: '15', auto: false, canReset: false });
   });
+});
+
+test('a converter to PNG offers no quality (PNG is lossless); one to JPG does', () => {
+  const tool = (name: string) => {
+    const entry = catalog.find((e) => e.name === name);
+    if (!entry) throw new Error(name);
+    return toPublicTool(entry);
+  };
+  expect([...idleFields(tool('heic-to-png'))]).toEqual(['quality']);
+  expect([...idleFields(tool('heic-to-jpg'))]).toEqual([]);
+  expect([...idleFields(tool('mov-to-mp4'))]).toEqual([]);
+  expect([...idleFields(tool('resize-image'))]).toEqual([]);
 });

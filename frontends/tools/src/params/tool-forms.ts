@@ -134,6 +134,14 @@ function cropStart(input: FileInfo | undefined, evenSides: boolean): FormValues 
 }
 
 /** Paths hidden for these values: the unchosen side of each either/or, fields of another mode. */
+/**
+ * Fields a tool takes but that do nothing for it, never offered: a converter to PNG writes every
+ * pixel losslessly, so its `quality` (kept in the schema for API callers) is ignored.
+ */
+export function idleFields(tool: { kind: string; output: { formats: readonly string[] } }): Set<string> {
+  return new Set(tool.kind === 'converter' && tool.output.formats[0] === 'png' ? ['quality'] : []);
+}
+
 export function hiddenFields(
   form: ToolForm | undefined,
   values: FormValues,
