@@ -194,8 +194,11 @@ describe.skipIf(skipReason)('upload cards on a tool page', () => {
       await expect(page.locator('.run-state').textContent()).resolves.toBe(
         '1 file cannot go to this tool as it is: remove it.',
       );
-      // No crop box over a picture the tool will not take (nor its 900 million pixels in memory).
+      // No crop box over a picture the tool will not take, nor a thumbnail: 900 million pixels
+      // would not fit in memory. The card's preview is the format's name.
       expect(await page.locator('.crop-box').count()).toBe(0);
+      await expect(card.locator('.upload-thumb.stand-in').textContent()).resolves.toBe('PNG');
+      expect(await card.locator('img').count()).toBe(0);
       await expectNoHorizontalOverflow(page, `crop-image with a 30000 × 30000 PNG, ${size}`);
       await screenshot(page, `too-many-pixels-${size}`);
 

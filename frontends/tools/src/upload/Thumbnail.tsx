@@ -4,14 +4,9 @@ import { useFileLink } from '../../../shell/src/federation/use-file-link.ts';
 import { formatLabel, previewPlan } from '../../../shell/src/ui/media-preview.ts';
 import { guessMime, mimeFromName } from './accept.ts';
 import { readImageSize } from './image-size.ts';
+import { thumbnailSource } from './thumbnail-source.ts';
 import type { UploadItem } from './use-uploads.ts';
 import { useVideoFrame } from './use-video-frame.ts';
-
-/**
- * The most pixels a thumbnail is decoded from: a phone's 50 MP photo is fine, while a picture far
- * larger (often a small file: a 30000 × 30000 PNG of one colour is 100 KB) would take gigabytes.
- */
-const DECODE_LIMIT = 64_000_000;
 
 /**
  * A small preview on an upload card: the picked file itself, at once (an object URL, let go with
@@ -28,29 +23,25 @@ export function Thumbnail({ host, item }: { host: ShellHost; item: UploadItem })
   const size = useLocalImageSize(plan.kind === 'image' ? local : undefined);
   const pixels =
     file?.width && file.height ? file.width * file.height : size ? size.width * size.height : undefined;
-  // From the device: drawn once its size is known to be small enough (from its header, or from the
-  // server's reading for formats whose header is not read here).
-  const localUrl = useObjectUrl(
-    local &&
-      (plan.kind === 'video' || (plan.kind === 'image' && pixels !== undefined && pixels <= DECODE_LIMIT))
-      ? local
-      : undefined,
-  );
-  const remote = useFileLink(host.links, !local && plan.kind !== 'stand-in' ? file?.id : undefined);
-  const src = local ? localUrl : remote.url;
+  const from = thumbnailSource(plan, {
+    local: local !== undefined,
+    pixels,
+    settled: file !== undefined || item.status === 'failed',
+  });
+  const localUrl = useObjectUrl(from === 'device' ? local : undefined);
+  const remote = useFileLink(host.links, from === 'server' ? file?.id : undefined);
+  const src = from === 'device' ? localUrl : from === 'server' ? remote.url : undefined;
   const frame = useVideoFrame(plan.kind === 'video' ? src : undefined);
   // The picture that would not decode (a damaged file, an ICO some browsers do not draw).
   const [broken, setBroken] = useState<string>();
 
-  const standIn = (
-    <span className="upload-thumb stand-in" aria-hidden="true">
-      {formatLabel(mime)}
-    </span>
-  );
   const shown = plan.kind === 'video' ? frame.url : src;
-  if (plan.kind === 'stand-in' || remote.failed || frame.failed || (shown && shown === broken))
-    return standIn;
-  if (plan.kind === 'image' && pixels !== undefined && pixels > DECODE_LIMIT) return standIn;
+  if (from === 'stand-in' || remote.failed || frame.failed || (shown && shown === broken))
+    return (
+      <span className="upload-thumb stand-in" aria-hidden="true">
+        {formatLabel(mime)}
+      </span>
+    );
   if (!shown) return <span className="upload-thumb loading" aria-hidden="true" />;
   return (
     <img
@@ -59,7 +50,7 @@ export function Thumbnail({ host, item }: { host: ShellHost; item: UploadItem })
       // The card names the file beside it: the picture adds nothing to read aloud.
       alt=""
       decoding="async"
-      onError={() => (local || plan.kind === 'video' ? setBroken(shown) : remote.onError())}
+      onError={() => (from === 'device' || plan.kind === 'video' ? setBroken(shown) : remote.onError())}
     />
   );
 }
