@@ -1,7 +1,13 @@
 import { Link, NavLink, useLocation } from '@mediakit/web-shared/router';
+import Menu from 'lucide/dist/esm/icons/menu.mjs';
+import X from 'lucide/dist/esm/icons/x.mjs';
+import { useId, useRef } from 'react';
 import { loginRouteFor, signOut } from '../session/sign-in.ts';
 import { useSession } from '../session/use-session.ts';
 import { useShell } from '../shell-context.tsx';
+import { Icon } from './Icon.tsx';
+import { useMenu } from './use-menu.ts';
+import './header.css';
 
 const NAV = [
   { to: '/tools', label: 'Tools' },
@@ -10,45 +16,74 @@ const NAV = [
   { to: '/contact-us', label: 'Contact' },
 ];
 
+/**
+ * One row at every width. On a wide screen the links sit in it; on a phone they move into a
+ * panel behind the "Menu" button, and "Sign in" stays in the row. The panel follows the button in
+ * the DOM, so Tab goes from the button into it.
+ */
 export function Header() {
   const { signedIn, user } = useSession();
   const { store } = useShell();
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
+  const row = useRef<HTMLDivElement>(null);
+  const menu = useMenu(row);
+  const panelId = useId();
+  const signIn = (className: string) => (
+    <Link className={`button primary ${className}`} to={loginRouteFor(here === '/' ? undefined : here)}>
+      Sign in
+    </Link>
+  );
   return (
     <header className="site-header">
-      <div className="container header-row">
+      <div className="container header-row" ref={row}>
         <Link to="/" className="brand" aria-label="Mediakit home">
           <span className="brand-mark" aria-hidden="true">
             ▶
           </span>
           Mediakit
         </Link>
-        <nav aria-label="Main" className="main-nav">
-          <ul>
-            {NAV.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to}>{item.label}</NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className="account-nav">
-          {signedIn ? (
-            <>
-              <NavLink to="/dashboard">Dashboard</NavLink>
-              <NavLink to="/account" title={user?.email}>
-                Account
-              </NavLink>
-              <button type="button" className="button ghost" onClick={() => void signOut(store)}>
-                Sign out
-              </button>
-            </>
-          ) : (
-            <Link className="button primary" to={loginRouteFor(here === '/' ? undefined : here)}>
-              Sign in
-            </Link>
-          )}
+        {!signedIn && signIn('header-signin-phone')}
+        <button
+          ref={menu.button}
+          type="button"
+          className="menu-button"
+          aria-expanded={menu.open}
+          aria-controls={panelId}
+          onClick={menu.toggle}
+        >
+          {menu.open ? <Icon icon={X} size={22} /> : <Icon icon={Menu} size={22} />}
+          <span className="visually-hidden">Menu</span>
+        </button>
+        <div id={panelId} className={`site-menu${menu.open ? ' open' : ''}`}>
+          <nav aria-label="Main" className="site-nav">
+            <ul>
+              {NAV.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} onClick={menu.close}>
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className={`site-account${signedIn ? '' : ' signed-out'}`}>
+            {signedIn ? (
+              <>
+                <NavLink to="/dashboard" onClick={menu.close}>
+                  Dashboard
+                </NavLink>
+                <NavLink to="/account" title={user?.email} onClick={menu.close}>
+                  Account
+                </NavLink>
+                <button type="button" className="button ghost" onClick={() => void signOut(store)}>
+                  Sign out
+                </button>
+              </>
+            ) : (
+              signIn('header-signin-wide')
+            )}
+          </div>
         </div>
       </div>
     </header>
