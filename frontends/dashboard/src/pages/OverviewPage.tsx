@@ -4,6 +4,7 @@ import { useDeferredValue } from 'react';
 import type { Job, Plan, Stats, Tool } from '../../../shell/src/api/types.ts';
 import type { RemotePageProps } from '../../../shell/src/federation/contract.ts';
 import { PAGE_META, toolPath } from '../../../shell/src/pages/page-meta.ts';
+import { CatalogCard } from '../../../shell/src/ui/CatalogGroups.tsx';
 import { formatBytes, formatHours } from '../../../shell/src/ui/format.ts';
 import { Skeleton } from '../../../shell/src/ui/Skeleton.tsx';
 import { useDocumentTitle } from '../../../shell/src/ui/use-document-title.ts';
@@ -169,10 +170,13 @@ function QuickLinks({ jobs, catalog }: { jobs: Job[]; catalog: Tool[] }) {
         const tool = catalog.find((t) => t.name === name);
         return (
           <li key={name}>
-            <Link className="card" to={toolPath(tool ?? { kind: 'tool', name })}>
-              <span className="card-title">{tool?.title ?? name}</span>
-              {tool && <span className="card-text">{tool.description}</span>}
-            </Link>
+            {tool ? (
+              <CatalogCard tool={tool} />
+            ) : (
+              <Link className="card" to={toolPath({ kind: 'tool', name })}>
+                <span className="card-title">{name}</span>
+              </Link>
+            )}
           </li>
         );
       })}

@@ -3,38 +3,71 @@ import { Link } from '@mediakit/web-shared/router';
 import type { Tool } from '../api/types.ts';
 import { CATALOG_GROUPS, toolPath } from '../pages/page-meta.ts';
 import { useShell } from '../shell-context.tsx';
+import { GROUP_ICONS, groupOf, iconFor } from './catalog-icons.ts';
+import { Icon } from './Icon.tsx';
 import { Skeleton } from './Skeleton.tsx';
+import './catalog.css';
+
+/** One entry as a card: its icon, title and description, linking to its page. */
+export function CatalogCard({ tool }: { tool: Tool }) {
+  const icon = iconFor(tool);
+  return (
+    <Link
+      className={`card catalog-card${tool.kind === 'converter' ? ' is-converter' : ''}`}
+      to={toolPath(tool)}
+    >
+      <span className="catalog-card-icon">{icon && <Icon icon={icon} size={20} />}</span>
+      <span className="catalog-card-body">
+        <span className="card-title">{tool.title}</span>
+        <span className="card-text">{tool.description}</span>
+      </span>
+    </Link>
+  );
+}
 
 interface CatalogGroupListProps {
   tools: readonly Tool[];
   /** Prefix of the sections' heading ids (two lists on one page must not share ids). */
   idPrefix: string;
-  /** h2 on the tools page, h3 under the home page's "All tools". */
+  /** h2 on the tools pages. */
   headingLevel: 2 | 3;
+  /**
+   * The sections carry their group's id (`/tools#video-tools` opens at that group). Only one
+   * list on a page may.
+   */
+  anchored?: boolean;
 }
 
 /**
- * The catalog in its four groups (video tools, image tools, video converters, image converters),
- * each entry a card linking to its page. One implementation for the home page (here) and the tools
- * remote's /tools page, which imports this module at build time. Empty groups are left out.
+ * The catalog in its groups (video tools, image tools, video converters, image converters), each
+ * entry a card with its icon linking to its page. One implementation for the tools remote's
+ * /tools page and the dashboard's tools page, which import this module at build time. Empty
+ * groups are left out.
  */
-export function CatalogGroupList({ tools, idPrefix, headingLevel }: CatalogGroupListProps) {
+export function CatalogGroupList({ tools, idPrefix, headingLevel, anchored = false }: CatalogGroupListProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <div className="catalog">
       {CATALOG_GROUPS.map((group) => {
-        const entries = tools.filter((t) => t.kind === group.kind && t.media === group.media);
+        const entries = tools.filter((t) => groupOf(t) === group.id);
         if (entries.length === 0) return null;
         return (
-          <section key={group.id} aria-labelledby={`${idPrefix}-${group.id}`} className="catalog-group">
-            <Heading id={`${idPrefix}-${group.id}`}>{group.heading}</Heading>
+          <section
+            key={group.id}
+            id={anchored ? group.id : undefined}
+            aria-labelledby={`${idPrefix}-${group.id}`}
+            className="catalog-group"
+          >
+            <Heading id={`${idPrefix}-${group.id}`} className="catalog-group-title" tabIndex={-1}>
+              <span className="catalog-group-icon">
+                <Icon icon={GROUP_ICONS[group.id]} size={20} />
+              </span>
+              {group.heading}
+            </Heading>
             <ul className="card-grid">
               {entries.map((tool) => (
                 <li key={tool.name}>
-                  <Link className="card" to={toolPath(tool)}>
-                    <span className="card-title">{tool.title}</span>
-                    <span className="card-text">{tool.description}</span>
-                  </Link>
+                  <CatalogCard tool={tool} />
                 </li>
               ))}
             </ul>
@@ -42,6 +75,34 @@ export function CatalogGroupList({ tools, idPrefix, headingLevel }: CatalogGroup
         );
       })}
     </div>
+  );
+}
+
+/**
+ * Links to the groups of an anchored list on the same page (plain `#id` links: the browser
+ * scrolls, and the page's `?q=` stays), each with its icon and how many entries it holds.
+ */
+export function CatalogJumpNav({ tools }: { tools: readonly Tool[] }) {
+  const groups = CATALOG_GROUPS.map((group) => ({
+    ...group,
+    count: tools.filter((t) => groupOf(t) === group.id).length,
+  })).filter((group) => group.count > 0);
+  if (groups.length < 2) return null;
+  return (
+    <nav aria-label="Groups" className="catalog-jump">
+      <ul>
+        {groups.map((group) => {
+          return (
+            <li key={group.id}>
+              <a href={`#${group.id}`}>
+                <Icon icon={GROUP_ICONS[group.id]} size={18} />
+                {group.heading} <span className="catalog-jump-count">{group.count}</span>
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
   );
 }
 

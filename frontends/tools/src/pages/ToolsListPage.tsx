@@ -1,14 +1,35 @@
-import { useSearchParams } from '@mediakit/web-shared/router';
+import { useLocation, useSearchParams } from '@mediakit/web-shared/router';
+import { useEffect } from 'react';
 import type { RemotePageProps } from '../../../shell/src/federation/contract.ts';
-import { CatalogGroupList } from '../../../shell/src/ui/CatalogGroups.tsx';
+import { CatalogGroupList, CatalogJumpNav } from '../../../shell/src/ui/CatalogGroups.tsx';
 import { Skeleton } from '../../../shell/src/ui/Skeleton.tsx';
 import { matchesQuery, useCatalog } from '../catalog-query.ts';
+
+/**
+ * `/tools#video-tools` (the home page's "All 16 video tools") opens at that group once the list is
+ * there. A frame later than the render, so it comes after the layout's scroll to the top of a new
+ * page; focus goes to the group's heading, where a screen reader continues.
+ */
+function useScrollToGroup(ready: boolean) {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (!ready || hash.length < 2) return;
+    const frame = requestAnimationFrame(() => {
+      const section = document.getElementById(decodeURIComponent(hash.slice(1)));
+      if (!section) return;
+      section.scrollIntoView({ block: 'start' });
+      section.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [ready, hash]);
+}
 
 /** `/tools`: every tool and converter, grouped, filtered live by `?q=`. */
 export function ToolsListPage({ host }: RemotePageProps) {
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const catalog = useCatalog(host);
+  useScrollToGroup(Boolean(catalog.data));
   const setQuery = (value: string) => setParams(value ? { q: value } : {}, { replace: true });
   const matching = catalog.data?.tools.filter((tool) => matchesQuery(tool, q)) ?? [];
   return (
@@ -38,7 +59,8 @@ export function ToolsListPage({ host }: RemotePageProps) {
               : `${matching.length} tools.`}
           </p>
           {matching.length === 0 && <p className="notice">No tool matches “{q}”. Try another word.</p>}
-          <CatalogGroupList tools={matching} idPrefix="tools" headingLevel={2} />
+          <CatalogJumpNav tools={matching} />
+          <CatalogGroupList tools={matching} idPrefix="tools" headingLevel={2} anchored />
         </>
       )}
     </>
