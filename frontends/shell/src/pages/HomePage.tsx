@@ -1,20 +1,43 @@
+import { Link } from '@mediakit/web-shared/router';
+import BadgeCheck from 'lucide/dist/esm/icons/badge-check.mjs';
+import Gift from 'lucide/dist/esm/icons/gift.mjs';
+import MousePointerClick from 'lucide/dist/esm/icons/mouse-pointer-click.mjs';
+import ShieldCheck from 'lucide/dist/esm/icons/shield-check.mjs';
+import Zap from 'lucide/dist/esm/icons/zap.mjs';
 import { LoginRoute } from '../session/LoginRoute.tsx';
-import { CatalogGroups } from '../ui/CatalogGroups.tsx';
+import { Icon } from '../ui/Icon.tsx';
 import { SearchForm } from '../ui/SearchForm.tsx';
 import { useDocumentTitle } from '../ui/use-document-title.ts';
+import { HomeCatalog } from './HomeCatalog.tsx';
 import { PAGE_META } from './page-meta.ts';
+import './home.css';
 
+/** Why to trust the product, in what the user gets (no engine names: they mean nothing to a visitor). */
 const REASONS = [
-  { title: 'Free', text: 'Every tool and converter costs nothing. Paid plans only raise the limits.' },
-  { title: 'No watermark', text: 'What you download is your file: no logo, no banner, no trailing frame.' },
-  { title: 'No sign-up', text: 'Open a tool and drop a file. An account is only needed for the dashboard.' },
   {
-    title: 'Private',
-    text: 'Your files are yours alone, and they are deleted when promised: one hour after upload without an account.',
+    icon: Gift,
+    title: 'Free',
+    text: 'Every tool and converter costs nothing. Paid plans only raise the limits.',
   },
   {
+    icon: BadgeCheck,
+    title: 'No watermark',
+    text: 'What you download is your file: no logo, no banner, no trailing frame.',
+  },
+  {
+    icon: MousePointerClick,
+    title: 'No sign-up',
+    text: 'Open a tool and drop a file. An account is only needed for the dashboard.',
+  },
+  {
+    icon: ShieldCheck,
+    title: 'Private',
+    text: 'Your files are encrypted, yours alone, and deleted automatically; each result says when.',
+  },
+  {
+    icon: Zap,
     title: 'Fast',
-    text: 'ffmpeg and libvips do the work; converters copy streams instead of re-encoding when they can.',
+    text: 'Converters repackage instead of re-encoding whenever they can: quicker, with nothing lost.',
   },
 ];
 
@@ -23,33 +46,39 @@ export function HomePage() {
   return (
     <>
       <LoginRoute />
-      <section className="hero" aria-labelledby="hero-title">
-        <h1 id="hero-title">Edit and convert video and images, free and without a watermark</h1>
+      <section className="hero home-hero" aria-labelledby="hero-title">
+        <h1 id="hero-title">Free video and image tools, without a watermark</h1>
         <p className="lead">
-          Trim, compress, resize, crop and convert in your browser. No sign-up, no watermark, and your files
-          are deleted after processing.
+          Trim, compress, crop and convert in your browser. No sign-up, and your files are deleted after
+          processing.
         </p>
+        {/* Search first: the page's first form control. */}
         <SearchForm
           action="/tools"
           label="Search the tools"
           placeholder="Search tools, e.g. “compress video”"
           button="primary"
         />
+        <p className="home-browse">
+          Or <Link to="/tools">browse every tool and converter</Link>
+        </p>
       </section>
-      <section aria-labelledby="why-title" className="reasons">
+      <HomeCatalog />
+      <section aria-labelledby="why-title" className="home-reasons">
         <h2 id="why-title">Why Mediakit</h2>
-        <ul className="reason-grid">
-          {REASONS.map((reason) => (
-            <li key={reason.title} className="reason">
-              <h3>{reason.title}</h3>
-              <p>{reason.text}</p>
+        <ul className="home-reason-list">
+          {REASONS.map(({ icon, title, text }) => (
+            <li key={title} className="home-reason">
+              <span className="home-reason-icon">
+                <Icon icon={icon} size={22} />
+              </span>
+              <div>
+                <h3>{title}</h3>
+                <p>{text}</p>
+              </div>
             </li>
           ))}
         </ul>
-      </section>
-      <section aria-labelledby="catalog-title">
-        <h2 id="catalog-title">All tools</h2>
-        <CatalogGroups />
       </section>
     </>
   );

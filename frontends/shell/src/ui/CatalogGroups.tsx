@@ -1,11 +1,8 @@
-import { useQuery } from '@mediakit/web-shared/query';
 import { Link } from '@mediakit/web-shared/router';
 import type { Tool } from '../api/types.ts';
 import { CATALOG_GROUPS, toolPath } from '../pages/page-meta.ts';
-import { useShell } from '../shell-context.tsx';
 import { GROUP_ICONS, groupOf, iconFor } from './catalog-icons.ts';
 import { Icon } from './Icon.tsx';
-import { Skeleton } from './Skeleton.tsx';
 import './catalog.css';
 
 /** One entry as a card: its icon, title and description, linking to its page. */
@@ -104,12 +101,4 @@ export function CatalogJumpNav({ tools }: { tools: readonly Tool[] }) {
       </ul>
     </nav>
   );
-}
-
-/** The home page's catalog: every entry, grouped. */
-export function CatalogGroups() {
-  const { api } = useShell();
-  const tools = useQuery({ queryKey: ['tools'], queryFn: () => api.get<{ tools: Tool[] }>('/tools') });
-  if (!tools.data) return <Skeleton label="Loading the tools" lines={8} />;
-  return <CatalogGroupList tools={tools.data.tools} idPrefix="home" headingLevel={3} />;
 }
