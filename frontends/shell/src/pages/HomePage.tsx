@@ -32,12 +32,12 @@ const REASONS = [
   {
     icon: ShieldCheck,
     title: 'Private',
-    text: 'Your files are encrypted, yours alone, and deleted automatically; each result says when.',
+    text: 'Files are encrypted, yours alone, and deleted automatically; each result says when.',
   },
   {
     icon: Zap,
     title: 'Fast',
-    text: 'Converters repackage instead of re-encoding whenever they can: quicker, with nothing lost.',
+    text: 'Converters skip re-encoding whenever they can: quicker, with nothing lost.',
   },
 ];
 
@@ -49,14 +49,13 @@ export function HomePage() {
       <section className="hero home-hero" aria-labelledby="hero-title">
         <h1 id="hero-title">Free video and image tools, without a watermark</h1>
         <p className="lead">
-          Trim, compress, crop and convert in your browser. No sign-up, and your files are deleted after
-          processing.
+          Trim, compress, crop and convert. No sign-up, and your files are deleted after processing.
         </p>
         {/* Search first: the page's first form control. */}
         <SearchForm
           action="/tools"
           label="Search the tools"
-          placeholder="Search tools, e.g. “compress video”"
+          placeholder="e.g. “compress video”"
           button="primary"
         />
         <p className="home-browse">
