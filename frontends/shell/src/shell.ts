@@ -5,8 +5,8 @@ import { describeError, ERROR_TEXT, isApiRequestError } from './api/errors.ts';
 import { createRefresher } from './api/refresh.ts';
 import { createPageHeads, type PageHeads } from './head/page-heads-store.ts';
 import { cookieSecureFor, documentCookieJar } from './session/cookies.ts';
+import { LOGIN_ROUTE } from './session/return-to.ts';
 import { createSessionStore, type SessionStore } from './session/session-store.ts';
-import { LOGIN_ROUTE, refreshAtProvider } from './session/sign-in.ts';
 import { createErrorDialogStore, type ErrorDialogStore } from './ui/error-dialog-store.ts';
 import { lazyToasts } from './ui/lazy-toasts.ts';
 import { createNotifier, type Notifier } from './ui/notifier.ts';
@@ -39,7 +39,10 @@ export function createShell(): Shell {
   const refresher = createRefresher({
     store,
     refreshOnServer: (body) => postRefreshToken(body),
-    refreshAtProvider: (token) => refreshAtProvider(store, token),
+    // Only sessions of an external provider renew there: its code (keycloak-js's loader, the
+    // sign-in module) is fetched then, not with every page.
+    refreshAtProvider: (token) =>
+      import('./session/sign-in.ts').then((signIn) => signIn.refreshAtProvider(store, token)),
   });
 
   const shell: Shell = {

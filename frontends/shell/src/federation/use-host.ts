@@ -1,6 +1,6 @@
 import { useNavigate } from '@mediakit/web-shared/router';
 import { useMemo } from 'react';
-import { loginRouteFor } from '../session/sign-in.ts';
+import { loginRouteFor } from '../session/return-to.ts';
 import { useSession } from '../session/use-session.ts';
 import { useShell } from '../shell-context.tsx';
 import type { ShellHost } from './contract.ts';

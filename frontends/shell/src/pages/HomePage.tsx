@@ -1,11 +1,12 @@
-import { Link } from '@mediakit/web-shared/router';
+import { Link, useSearchParams } from '@mediakit/web-shared/router';
 import BadgeCheck from 'lucide/dist/esm/icons/badge-check.mjs';
 import Gift from 'lucide/dist/esm/icons/gift.mjs';
 import MousePointerClick from 'lucide/dist/esm/icons/mouse-pointer-click.mjs';
 import ShieldCheck from 'lucide/dist/esm/icons/shield-check.mjs';
 import Zap from 'lucide/dist/esm/icons/zap.mjs';
-import { LoginRoute } from '../session/LoginRoute.tsx';
+import { Suspense } from 'react';
 import { Icon } from '../ui/Icon.tsx';
+import { lazyPage } from '../ui/lazy-page.tsx';
 import { SearchForm } from '../ui/SearchForm.tsx';
 import { useDocumentTitle } from '../ui/use-document-title.ts';
 import { HomeCatalog } from './HomeCatalog.tsx';
@@ -41,11 +42,22 @@ const REASONS = [
   },
 ];
 
+/**
+ * The login route (`/?login=true`) and the sign-in code behind it, fetched only there: a visit to
+ * the home page itself does not download them.
+ */
+const LoginRoute = lazyPage(() => import('../session/LoginRoute.tsx').then((m) => m.LoginRoute));
+
 export function HomePage() {
   useDocumentTitle(PAGE_META['/'].title);
+  const [params] = useSearchParams();
   return (
     <>
-      <LoginRoute />
+      {params.get('login') === 'true' && (
+        <Suspense fallback={null}>
+          <LoginRoute />
+        </Suspense>
+      )}
       <section className="hero home-hero" aria-labelledby="hero-title">
         <h1 id="hero-title">Free video and image tools, without a watermark</h1>
         <p className="lead">

@@ -1,6 +1,6 @@
 import { Navigate, useLocation } from '@mediakit/web-shared/router';
 import type { ReactNode } from 'react';
-import { loginRouteFor } from './sign-in.ts';
+import { loginRouteFor } from './return-to.ts';
 import { useSession } from './use-session.ts';
 
 /** Signed-out visitors go to the login route and come back here after signing in. */

@@ -2,12 +2,26 @@ import { Link, NavLink, useLocation } from '@mediakit/web-shared/router';
 import Menu from 'lucide/dist/esm/icons/menu.mjs';
 import X from 'lucide/dist/esm/icons/x.mjs';
 import { useId, useRef } from 'react';
-import { loginRouteFor, signOut } from '../session/sign-in.ts';
+import { loginRouteFor } from '../session/return-to.ts';
+import type { SessionStore } from '../session/session-store.ts';
 import { useSession } from '../session/use-session.ts';
 import { useShell } from '../shell-context.tsx';
 import { Icon } from './Icon.tsx';
 import { useMenu } from './use-menu.ts';
 import './header.css';
+
+/**
+ * The sign-out code lives with the sign-in code (session/sign-in.ts), fetched when it is pressed
+ * rather than with every page. If it cannot be fetched (offline), the session still ends here.
+ */
+const signOut = (store: SessionStore) =>
+  import('../session/sign-in.ts').then(
+    (signIn) => signIn.signOut(store),
+    () => {
+      store.clear();
+      window.location.replace('/');
+    },
+  );
 
 const NAV = [
   { to: '/tools', label: 'Tools' },
