@@ -1,12 +1,9 @@
 import { Link, NavLink, useLocation } from '@mediakit/web-shared/router';
-import Menu from 'lucide/dist/esm/icons/menu.mjs';
-import X from 'lucide/dist/esm/icons/x.mjs';
 import { useId, useRef } from 'react';
 import { loginRouteFor } from '../session/return-to.ts';
 import type { SessionStore } from '../session/session-store.ts';
 import { useSession } from '../session/use-session.ts';
 import { useShell } from '../shell-context.tsx';
-import { Icon } from './Icon.tsx';
 import { useMenu } from './use-menu.ts';
 import './header.css';
 
@@ -22,6 +19,29 @@ const signOut = (store: SessionStore) =>
       window.location.replace('/');
     },
   );
+
+/**
+ * Lucide's "menu" and "x" icons (ISC licence), one path each, drawn here: the generic Icon
+ * component is not needed by every page, and the header is on every page.
+ */
+function MenuIcon({ open }: { open: boolean }) {
+  return (
+    <svg
+      width={22}
+      height={22}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d={open ? 'M18 6 6 18M6 6l12 12' : 'M4 5h16M4 12h16M4 19h16'} />
+    </svg>
+  );
+}
 
 const NAV = [
   { to: '/tools', label: 'Tools' },
@@ -66,7 +86,7 @@ export function Header() {
           aria-controls={panelId}
           onClick={menu.toggle}
         >
-          {menu.open ? <Icon icon={X} size={22} /> : <Icon icon={Menu} size={22} />}
+          <MenuIcon open={menu.open} />
           <span className="visually-hidden">Menu</span>
         </button>
         <div id={panelId} className={`site-menu${menu.open ? ' open' : ''}`}>
