@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
 import { startIdleReload } from './session/idle-reload.ts';
 import { createShell } from './shell.ts';
+import { loadErrorDialog } from './ui/ErrorDialog.tsx';
 import { warmUpWhenSettled } from './ui/warm-up.ts';
 
 const shell = createShell();
@@ -22,4 +23,4 @@ startTransition(() => {
   );
 });
 
-warmUpWhenSettled([() => import('react-toastify')]);
+warmUpWhenSettled([() => import('react-toastify'), loadErrorDialog]);

@@ -1,11 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
-import {
-  dialogOpener,
-  focusAfterClose,
-  pageHeading,
-  pressedControl,
-  trackPressedControls,
-} from './focus-return.ts';
+import { dialogOpener, focusAfterClose, pageHeading } from './focus-return.ts';
+import { pressedControl, trackPressedControls } from './pressed-control.ts';
 
 export interface ModalProps {
   open: boolean;

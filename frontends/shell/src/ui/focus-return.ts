@@ -44,36 +44,6 @@ export function focusAfterClose(
   return usable(last) ? last : undefined;
 }
 
-const PRESSABLE = 'button, a[href], summary, [role="button"], input, select, textarea';
-let lastPressed: Element | null = null;
-let tracking = false;
-
-/**
- * Starts noting the control under each press (once per page), for dialogOpener; a key pressed
- * since forgets it, as the focused element then says where the user is.
- */
-export function trackPressedControls(doc: Document): void {
-  if (tracking) return;
-  tracking = true;
-  const options = { capture: true, passive: true };
-  doc.addEventListener(
-    'pointerdown',
-    (event) => {
-      lastPressed = event.target instanceof Element ? event.target.closest(PRESSABLE) : null;
-    },
-    options,
-  );
-  doc.addEventListener(
-    'keydown',
-    () => {
-      lastPressed = null;
-    },
-    options,
-  );
-}
-
-export const pressedControl = (): HTMLElement | null => lastPressed as HTMLElement | null;
-
 /** The page's heading (focusable from script, not by Tab), or its main region. */
 export function pageHeading(doc: Document): HTMLElement | null {
   const heading = doc.querySelector<HTMLElement>('main h1');

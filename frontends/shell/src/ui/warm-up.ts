@@ -3,7 +3,7 @@ const SETTLE_MS = 4000;
 
 /**
  * Fetches code the page does not need to show itself but must have when something goes wrong
- * (the toasts): at the visitor's first touch or key press, or once the page has
+ * (the toasts, the error dialog): at the visitor's first touch or key press, or once the page has
  * settled, whichever comes first. Kept out of the first load (it competes with what the page
  * shows), yet fetched while the network that just served the page is still there, so an error
  * that comes with going offline can still be shown.
