@@ -1,7 +1,8 @@
 import { MutationCache, QueryCache, QueryClient } from '@mediakit/web-shared/query';
 import { type ApiClient, createApiClient, postRefreshToken } from './api/api-client.ts';
-import { createFileLinks, type FileLinks } from './api/download-links.ts';
+import type { FileLinks } from './api/download-links.ts';
 import { describeError, ERROR_TEXT, isApiRequestError } from './api/errors.ts';
+import { lazyFileLinks } from './api/lazy-file-links.ts';
 import { createRefresher } from './api/refresh.ts';
 import { createPageHeads, type PageHeads } from './head/page-heads-store.ts';
 import { cookieSecureFor, documentCookieJar } from './session/cookies.ts';
@@ -76,7 +77,12 @@ export function createShell(): Shell {
     queryClient: undefined as unknown as QueryClient,
     links: undefined as unknown as FileLinks,
   };
-  shell.links = createFileLinks({ api: shell.api, scope: () => store.userInfo()?.sub ?? 'guest' });
+  // Links are first asked for after an upload or on the dashboard: their code loads then.
+  shell.links = lazyFileLinks(() =>
+    import('./api/download-links.ts').then(({ createFileLinks }) =>
+      createFileLinks({ api: shell.api, scope: () => store.userInfo()?.sub ?? 'guest' }),
+    ),
+  );
 
   // Queries and mutations report their errors in one place unless they handle them
   // themselves (`meta: { silent: true }`, e.g. a form that shows field errors).
