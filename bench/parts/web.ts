@@ -2,10 +2,10 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { freePort } from '@mediakit/devstack';
 import lighthouse from 'lighthouse';
 import { type BrowserContext, chromium } from 'playwright-core';
+import { FIRST_LOAD_JS_BUDGET_KB, firstLoadJs, type JsLoad } from '../lib/first-load-js.ts';
 import { chromiumPath } from '../lib/machine.ts';
 import { type BenchContext, type PartOutcome, type PlatformHandle, SkipPart } from '../lib/part.ts';
 import { repoRoot } from '../lib/stack.ts';
@@ -53,50 +53,19 @@ async function signedInCookies(baseUrl: string): Promise<Cookie[]> {
   }));
 }
 
-interface JsLoad {
-  files: number;
-  /** Every file, largest first, for finding what to cut: path and gzip bytes. */
-  largest: Array<{ path: string; gzipBytes: number }>;
-  rawBytes: number;
-  gzipBytes: number;
-  remotes: string[];
-}
-
-/** Every JavaScript response of a first visit (fresh context: empty cache), gzipped at level 6. */
-async function firstLoadJs(
+/** A first visit's JavaScript (see lib/first-load-js.ts), in a new context with the route's cookies. */
+async function firstLoadJsOf(
   browser: import('playwright-core').Browser,
   url: string,
   cookies: Cookie[],
 ): Promise<JsLoad> {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
-  if (cookies.length) await context.addCookies(cookies);
-  const page = await context.newPage();
-  const bodies = new Map<string, Promise<Buffer>>();
-  page.on('response', (response) => {
-    const type = response.headers()['content-type'] ?? '';
-    if (response.request().resourceType() === 'script' || type.includes('javascript')) {
-      if (!bodies.has(response.url())) bodies.set(response.url(), response.body());
-    }
-  });
-  await page.goto(url, { waitUntil: 'networkidle' });
-  let rawBytes = 0;
-  let gzipBytes = 0;
-  const perFile: JsLoad['largest'] = [];
-  for (const [fileUrl, body] of bodies) {
-    const bytes = await body;
-    const gzipped = gzipSync(bytes, { level: 6 }).length;
-    rawBytes += bytes.length;
-    gzipBytes += gzipped;
-    perFile.push({ path: new URL(fileUrl).pathname, gzipBytes: gzipped });
+  try {
+    if (cookies.length) await context.addCookies(cookies);
+    return await firstLoadJs(await context.newPage(), url);
+  } finally {
+    await context.close();
   }
-  const largest = perFile.sort((a, b) => b.gzipBytes - a.gzipBytes);
-  const remotes = [
-    ...new Set(
-      [...bodies.keys()].map((u) => new URL(u).pathname.match(/^\/remotes\/([^/]+)\//)?.[1]).filter(Boolean),
-    ),
-  ] as string[];
-  await context.close();
-  return { files: bodies.size, largest, rawBytes, gzipBytes, remotes };
 }
 
 interface LighthouseRun {
@@ -129,7 +98,7 @@ export async function webPart(ctx: BenchContext, platform: PlatformHandle): Prom
   const js = new Map<string, JsLoad>();
   try {
     for (const route of ROUTES)
-      js.set(route, await firstLoadJs(browser, `${base}${route}`, SIGNED_IN.has(route) ? cookies : []));
+      js.set(route, await firstLoadJsOf(browser, `${base}${route}`, SIGNED_IN.has(route) ? cookies : []));
   } finally {
     await browser.close();
   }
@@ -214,7 +183,13 @@ export async function webPart(ctx: BenchContext, platform: PlatformHandle): Prom
     .join('\n');
   const toolJs = (js.get('/tool/trim-video') as JsLoad).gzipBytes / 1000;
   const targets: TargetResult[] = [
-    atMost('First-load JS of a tool page (/tool/trim-video), gzip', toolJs, 170, ' KB', 1),
+    atMost(
+      'First-load JS of a tool page (/tool/trim-video), gzip',
+      toolJs,
+      FIRST_LOAD_JS_BUDGET_KB,
+      ' KB',
+      1,
+    ),
   ];
   for (const [route, r] of lh) {
     targets.push(atLeast(`Lighthouse performance ${route} (mobile)`, p50(r.map((x) => x.score)), 95, '', 0));

@@ -1,8 +1,10 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { FIRST_LOAD_JS_BUDGET_KB, firstLoadJs } from '../../bench/lib/first-load-js.ts';
 import type { TestStack } from '../integration/stack.ts';
 import { type Browser, launchBrowser, skipReason } from './browser.ts';
 import { startWebStack } from './stack.ts';
+import { launchVisitors } from './visitor.ts';
 
 /** The shell in real Chromium against the started stack: heads, pages, the dialog, the login gate. */
 describe.skipIf(skipReason)('web shell in Chromium', () => {
@@ -133,7 +135,33 @@ describe.skipIf(skipReason)('web shell in Chromium', () => {
     expect(await dialog.getByText('trace line 1').count()).toBe(1);
     await dialog.getByRole('button', { name: 'Okay, got it!' }).click();
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    // Nothing on the page opened it (the page's own request failed): focus waits on its heading.
+    expect(await page.evaluate('document.activeElement?.textContent')).toBe('Pricing');
     await page.close();
+  });
+
+  test('a first visit on a phone downloads at most 170 KB gzip of JavaScript, on tool pages too', async () => {
+    // Measured as the bench measures it (bench/lib/first-load-js.ts), each page by a new visitor.
+    const visitors = await launchVisitors();
+    try {
+      for (const [path, heading] of [
+        ['/', 'Free video and image tools, without a watermark'],
+        ['/tools', 'All tools'],
+        ['/tool/trim-video', 'Trim Video'],
+        ['/converter/png-to-jpg', 'PNG to JPG'],
+      ]) {
+        const { page, errors } = await visitors.fresh('phone');
+        const js = await firstLoadJs(page, `${url}${path}`);
+        // The page a visitor came for is there, with what its first load brought.
+        expect(await page.locator('h1').first().textContent(), path).toContain(heading);
+        const files = js.largest.map((f) => `${f.path} ${(f.gzipBytes / 1000).toFixed(1)}`).join(', ');
+        expect(js.gzipBytes / 1000, `${path}: ${files}`).toBeLessThanOrEqual(FIRST_LOAD_JS_BUDGET_KB);
+        expect(errors, path).toEqual([]);
+        await page.context().close();
+      }
+    } finally {
+      await visitors.close();
+    }
   });
 
   test('the first HTML names the scripts of the first load, each fetched once; only the page’s own chunks come later', async () => {
