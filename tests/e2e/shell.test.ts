@@ -4,7 +4,7 @@ import { FIRST_LOAD_JS_BUDGET_KB, firstLoadJs } from '../../bench/lib/first-load
 import type { TestStack } from '../integration/stack.ts';
 import { type Browser, launchBrowser, skipReason } from './browser.ts';
 import { startWebStack } from './stack.ts';
-import { launchVisitors } from './visitor.ts';
+import { launchVisitors, screenshot } from './visitor.ts';
 
 /** The shell in real Chromium against the started stack: heads, pages, the dialog, the login gate. */
 describe.skipIf(skipReason)('web shell in Chromium', () => {
@@ -249,6 +249,30 @@ describe.skipIf(skipReason)('web shell in Chromium', () => {
     blocked = false;
     await send('A second question, once back online.');
     await toast.waitFor({ timeout: 15_000 });
+    await page.close();
+  });
+
+  test('a login route whose code could not load (offline) says so, and "Try again" goes on to sign in', async () => {
+    const page = await browser.context.newPage();
+    // The login route's chunk fails, as when the connection drops, until `blocked` is lifted.
+    let blocked = true;
+    await page.route('**/*.js', async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (blocked && body.includes('Taking you to the sign-in page'))
+        return route.abort('internetdisconnected');
+      return route.fulfill({ response, body });
+    });
+    await page.goto(`${url}/?login=true`);
+    const alert = page
+      .getByRole('alert')
+      .filter({ hasText: 'Sign-in could not start: part of this page did not load.' });
+    await alert.waitFor({ timeout: 15_000 });
+    expect(await alert.textContent()).toContain('Check your connection and try again.');
+    await screenshot(page, 'login-route-offline-desktop');
+    blocked = false;
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await page.waitForURL((u) => u.pathname.startsWith('/oidc/'), { timeout: 15_000 });
     await page.close();
   });
 

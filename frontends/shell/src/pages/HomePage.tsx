@@ -4,9 +4,8 @@ import Gift from 'lucide/dist/esm/icons/gift.mjs';
 import MousePointerClick from 'lucide/dist/esm/icons/mouse-pointer-click.mjs';
 import ShieldCheck from 'lucide/dist/esm/icons/shield-check.mjs';
 import Zap from 'lucide/dist/esm/icons/zap.mjs';
-import { Suspense } from 'react';
+import { LazyLoginRoute } from '../session/LazyLoginRoute.tsx';
 import { Icon } from '../ui/Icon.tsx';
-import { lazyPage } from '../ui/lazy-page.tsx';
 import { SearchForm } from '../ui/SearchForm.tsx';
 import { useDocumentTitle } from '../ui/use-document-title.ts';
 import { HomeCatalog } from './HomeCatalog.tsx';
@@ -42,22 +41,12 @@ const REASONS = [
   },
 ];
 
-/**
- * The login route (`/?login=true`) and the sign-in code behind it, fetched only there: a visit to
- * the home page itself does not download them.
- */
-const LoginRoute = lazyPage(() => import('../session/LoginRoute.tsx').then((m) => m.LoginRoute));
-
 export function HomePage() {
   useDocumentTitle(PAGE_META['/'].title);
   const [params] = useSearchParams();
   return (
     <>
-      {params.get('login') === 'true' && (
-        <Suspense fallback={null}>
-          <LoginRoute />
-        </Suspense>
-      )}
+      {params.get('login') === 'true' && <LazyLoginRoute />}
       <section className="hero home-hero" aria-labelledby="hero-title">
         <h1 id="hero-title">Free video and image tools, without a watermark</h1>
         <p className="lead">
