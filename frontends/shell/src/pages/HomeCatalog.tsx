@@ -4,7 +4,7 @@ import ArrowRight from 'lucide/dist/esm/icons/arrow-right.mjs';
 import type { Tool } from '../api/types.ts';
 import { useShell } from '../shell-context.tsx';
 import { GROUP_ICONS, iconFor } from '../ui/catalog-icons.ts';
-import { Icon } from '../ui/Icon.tsx';
+import { Icon, IconTile } from '../ui/Icon.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
 import { converterLabel, type HomeGroup, homeGroups, shortTitle } from './home-catalog.ts';
 import { toolPath } from './page-meta.ts';
@@ -15,7 +15,7 @@ function ToolRow({ tool }: { tool: Tool }) {
   return (
     <li>
       <Link className="home-tool" to={toolPath(tool)}>
-        <span className="home-tool-icon">{icon && <Icon icon={icon} size={20} />}</span>
+        <IconTile icon={icon} />
         <span>{shortTitle(tool)}</span>
       </Link>
     </li>
@@ -46,9 +46,7 @@ function GroupSection({ group }: { group: HomeGroup }) {
   return (
     <section className="home-group" aria-labelledby={headingId}>
       <h2 id={headingId} className="home-group-title">
-        <span className="home-group-icon">
-          <Icon icon={GROUP_ICONS[group.id]} size={22} />
-        </span>
+        <IconTile icon={GROUP_ICONS[group.id]} size={22} strong />
         {group.heading}
       </h2>
       <ul className={group.compact ? 'home-chips' : 'home-tools'}>

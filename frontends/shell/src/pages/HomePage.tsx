@@ -5,7 +5,7 @@ import MousePointerClick from 'lucide/dist/esm/icons/mouse-pointer-click.mjs';
 import ShieldCheck from 'lucide/dist/esm/icons/shield-check.mjs';
 import Zap from 'lucide/dist/esm/icons/zap.mjs';
 import { LazyLoginRoute } from '../session/LazyLoginRoute.tsx';
-import { Icon } from '../ui/Icon.tsx';
+import { IconTile } from '../ui/Icon.tsx';
 import { SearchForm } from '../ui/SearchForm.tsx';
 import { useDocumentTitle } from '../ui/use-document-title.ts';
 import { HomeCatalog } from './HomeCatalog.tsx';
@@ -69,9 +69,7 @@ export function HomePage() {
         <ul className="home-reason-list">
           {REASONS.map(({ icon, title, text }) => (
             <li key={title} className="home-reason">
-              <span className="home-reason-icon">
-                <Icon icon={icon} size={22} />
-              </span>
+              <IconTile icon={icon} size={22} />
               <div>
                 <h3>{title}</h3>
                 <p>{text}</p>

@@ -2,7 +2,7 @@ import { Link } from '@mediakit/web-shared/router';
 import type { Tool } from '../api/types.ts';
 import { CATALOG_GROUPS, toolPath } from '../pages/page-meta.ts';
 import { GROUP_ICONS, groupOf, iconFor } from './catalog-icons.ts';
-import { Icon } from './Icon.tsx';
+import { Icon, IconTile } from './Icon.tsx';
 import './catalog.css';
 
 /** One entry as a card: its icon, title and description, linking to its page. */
@@ -13,7 +13,7 @@ export function CatalogCard({ tool }: { tool: Tool }) {
       className={`card catalog-card${tool.kind === 'converter' ? ' is-converter' : ''}`}
       to={toolPath(tool)}
     >
-      <span className="catalog-card-icon">{icon && <Icon icon={icon} size={20} />}</span>
+      <IconTile icon={icon} />
       <span className="catalog-card-body">
         <span className="card-title">{tool.title}</span>
         <span className="card-text">{tool.description}</span>
@@ -56,9 +56,7 @@ export function CatalogGroupList({ tools, idPrefix, headingLevel, anchored = fal
             className="catalog-group"
           >
             <Heading id={`${idPrefix}-${group.id}`} className="catalog-group-title" tabIndex={-1}>
-              <span className="catalog-group-icon">
-                <Icon icon={GROUP_ICONS[group.id]} size={20} />
-              </span>
+              <IconTile icon={GROUP_ICONS[group.id]} strong />
               {group.heading}
             </Heading>
             <ul className="card-grid">

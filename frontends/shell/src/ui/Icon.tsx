@@ -1,5 +1,6 @@
 import type { IconNode } from 'lucide';
 import { createElement } from 'react';
+import './icon.css';
 
 export type { IconNode };
 
@@ -26,5 +27,14 @@ export function Icon({ icon, size = 24, className }: { icon: IconNode; size?: nu
     >
       {icon.map(([tag, attrs], i) => createElement(tag, { key: i, ...attrs }))}
     </svg>
+  );
+}
+
+/** An icon on a tinted square, as tools, groups and reasons show theirs; `strong` for a group's. */
+export function IconTile({ icon, size = 20, strong }: { icon?: IconNode; size?: number; strong?: boolean }) {
+  return (
+    <span className={strong ? 'icon-tile strong' : 'icon-tile'}>
+      {icon && <Icon icon={icon} size={size} />}
+    </span>
   );
 }
