@@ -1,17 +1,9 @@
 import { ApiError } from '@mediakit/kit';
 import { contentV1 } from '@mediakit/proto';
+import type { ArticleHeadFields } from '../../../../frontends/shell/src/pages/page-heads.ts';
 
-/** The article fields the head and the sitemap use (API.md "Content and support"). */
-export interface ArticleHeadFields {
-  slug: string;
-  title: string;
-  excerpt: string;
-  author: string;
-  publishedAt: string;
-  metaTitle: string;
-  metaDescription: string;
-  keywords: string[];
-}
+/** The article fields the head and the sitemap use: the shell's, so both heads read the same. */
+export type { ArticleHeadFields };
 
 /** The content service's calls the web pages need; both answer only published articles to a visitor. */
 export interface ContentReader {
