@@ -10,10 +10,13 @@ const fs = (await import('node:fs' as string)) as {
 
 describe('the shell’s public pages', () => {
   test('name no engine: not in their text, nor in any title or description', () => {
-    // HomePage.tsx is left out until its rewrite (issue 23, item 10) drops "ffmpeg and libvips do the work".
+    // The home page's catalog groups live beside it (HomeCatalog.tsx, home-catalog.ts): read them too.
     const pages = fs
       .readdirSync(new URL('.', import.meta.url))
-      .filter((file) => file.endsWith('Page.tsx') && file !== 'HomePage.tsx');
+      .filter(
+        (file) => file.endsWith('Page.tsx') || file.startsWith('HomeCatalog') || file === 'home-catalog.ts',
+      );
+    expect(pages).toContain('HomePage.tsx');
     expect(pages).toContain('PrivacyPage.tsx');
     for (const file of pages) {
       expect(fs.readFileSync(new URL(file, import.meta.url), 'utf8'), file).not.toMatch(ENGINE_NAMES);
