@@ -1,8 +1,8 @@
 import { NavLink, Route, Routes, useLocation } from '@mediakit/web-shared/router';
+import type { RemotePage, RemotePageProps } from '@mediakit/web-shell/federation/contract.ts';
+import { NOT_FOUND_TEXT } from '@mediakit/web-shell/pages/page-meta.ts';
+import { Skeleton } from '@mediakit/web-shell/ui/Skeleton.tsx';
 import { Suspense } from 'react';
-import type { RemotePage, RemotePageProps } from '../../shell/src/federation/contract.ts';
-import { NOT_FOUND_TEXT } from '../../shell/src/pages/page-meta.ts';
-import { Skeleton } from '../../shell/src/ui/Skeleton.tsx';
 import './dashboard.css';
 import { canEditBlog } from './lib/roles.ts';
 import {

@@ -1,5 +1,5 @@
+import { ErrorBoundary } from '@mediakit/web-shell/ui/ErrorBoundary.tsx';
 import type { ReactNode } from 'react';
-import { ErrorBoundary } from '../../shell/src/ui/ErrorBoundary.tsx';
 
 interface LazyPartProps {
   children: ReactNode;

@@ -1,5 +1,5 @@
+import type { Tool } from '@mediakit/web-shell/api/types.ts';
 import { describe, expect, test } from 'vitest';
-import type { Tool } from '../../shell/src/api/types.ts';
 import { matchesQuery } from './catalog-query.ts';
 
 const tool = (name: string, title: string, description: string) => ({ name, title, description }) as Tool;

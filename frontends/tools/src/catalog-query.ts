@@ -1,6 +1,6 @@
 import { useQuery } from '@mediakit/web-shared/query';
-import type { Tool } from '../../shell/src/api/types.ts';
-import type { ShellHost } from '../../shell/src/federation/contract.ts';
+import type { Tool } from '@mediakit/web-shell/api/types.ts';
+import type { ShellHost } from '@mediakit/web-shell/federation/contract.ts';
 
 /** The catalog from `GET /tools`; the same query key as the shell's home page, so it is fetched once. */
 export function useCatalog(host: ShellHost) {

@@ -1,5 +1,5 @@
-import type { ApiClient } from '../../../shell/src/api/api-client.ts';
-import type { Plan, Tool } from '../../../shell/src/api/types.ts';
+import type { ApiClient } from '@mediakit/web-shell/api/api-client.ts';
+import type { Plan, Tool } from '@mediakit/web-shell/api/types.ts';
 import { keys } from './cache-tags.ts';
 import type { Job, Page, Stats } from './types.ts';
 

@@ -10,7 +10,7 @@ export {
   type Page,
   type Stats,
   type Subscription,
-} from '../../../shell/src/api/types.ts';
+} from '@mediakit/web-shell/api/types.ts';
 
 export interface TicketMessage {
   id: string;

@@ -1,6 +1,6 @@
-import { API_BASE } from '../../../shell/src/api/api-base.ts';
-import { errorFromResponse } from '../../../shell/src/api/errors.ts';
-import type { ShellHost } from '../../../shell/src/federation/contract.ts';
+import { API_BASE } from '@mediakit/web-shell/api/api-base.ts';
+import { errorFromResponse } from '@mediakit/web-shell/api/errors.ts';
+import type { ShellHost } from '@mediakit/web-shell/federation/contract.ts';
 import type { MediaFile } from './types.ts';
 
 /**

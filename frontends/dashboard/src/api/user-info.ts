@@ -1,5 +1,5 @@
-import { cookieSecureFor, documentCookieJar } from '../../../shell/src/session/cookies.ts';
-import { createSessionStore, type UserInfo } from '../../../shell/src/session/session-store.ts';
+import { cookieSecureFor, documentCookieJar } from '@mediakit/web-shell/session/cookies.ts';
+import { createSessionStore, type UserInfo } from '@mediakit/web-shell/session/session-store.ts';
 
 /**
  * Updates the spec's userInfo cookie after the server said something newer than it holds. The

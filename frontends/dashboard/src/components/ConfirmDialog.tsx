@@ -1,6 +1,6 @@
+import { pageHeading } from '@mediakit/web-shell/ui/focus-return.ts';
+import { Modal } from '@mediakit/web-shell/ui/Modal.tsx';
 import { type ReactNode, useEffect, useRef } from 'react';
-import { pageHeading } from '../../../shell/src/ui/focus-return.ts';
-import { Modal } from '../../../shell/src/ui/Modal.tsx';
 
 /**
  * The shell's modal asking to confirm something that cannot be undone. Cancelled (Cancel, ×,

@@ -1,10 +1,10 @@
 import { useQuery } from '@mediakit/web-shared/query';
 import { Link } from '@mediakit/web-shared/router';
+import { isApiRequestError } from '@mediakit/web-shell/api/errors.ts';
+import type { Me } from '@mediakit/web-shell/api/types.ts';
+import type { ShellHost } from '@mediakit/web-shell/federation/contract.ts';
+import { Skeleton } from '@mediakit/web-shell/ui/Skeleton.tsx';
 import { type ReactNode, useEffect } from 'react';
-import { isApiRequestError } from '../../../shell/src/api/errors.ts';
-import type { Me } from '../../../shell/src/api/types.ts';
-import type { ShellHost } from '../../../shell/src/federation/contract.ts';
-import { Skeleton } from '../../../shell/src/ui/Skeleton.tsx';
 import { keys } from '../api/cache-tags.ts';
 import type { ArticleSummary, Page } from '../api/types.ts';
 import { saveUserRoles } from '../api/user-info.ts';

@@ -1,7 +1,7 @@
+import type { FileLinks } from '@mediakit/web-shell/api/download-links.ts';
+import { useFileLink } from '@mediakit/web-shell/federation/use-file-link.ts';
+import { formatLabel, previewPlan } from '@mediakit/web-shell/ui/media-preview.ts';
 import { type RefObject, useEffect, useRef, useState } from 'react';
-import type { FileLinks } from '../../../shell/src/api/download-links.ts';
-import { useFileLink } from '../../../shell/src/federation/use-file-link.ts';
-import { formatLabel, previewPlan } from '../../../shell/src/ui/media-preview.ts';
 import type { MediaFile } from '../api/types.ts';
 
 const ICON: Record<string, string> = { video: '🎬', image: '🖼', audio: '🎵', archive: '🗜' };

@@ -1,5 +1,5 @@
+import { describeError } from '@mediakit/web-shell/api/errors.ts';
 import type { ReactNode } from 'react';
-import { describeError } from '../../../shell/src/api/errors.ts';
 
 /** A failed load, said plainly, with a way to try again (the error dialog already showed details). */
 export function LoadError({ what, error, onRetry }: { what: string; error?: unknown; onRetry: () => void }) {

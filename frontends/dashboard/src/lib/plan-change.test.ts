@@ -1,5 +1,5 @@
+import type { Plan } from '@mediakit/web-shell/api/types.ts';
 import { expect, test } from 'vitest';
-import type { Plan } from '../../../shell/src/api/types.ts';
 import { fieldErrors, needsBilling, planChange } from './plan-change.ts';
 
 const plan = (id: string, amount: number): Plan => ({

@@ -1,5 +1,5 @@
+import type { Tool } from '@mediakit/web-shell/api/types.ts';
 import { expect, test } from 'vitest';
-import type { Tool } from '../../../shell/src/api/types.ts';
 import { openInToolPath, toolsForFile } from './tools-for-file.ts';
 
 const tool = (name: string, kind: Tool['kind'], accept: string[], title = name): Tool => ({

@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@mediakit/web-shared/query';
 import { Link, useNavigate } from '@mediakit/web-shared/router';
+import { describeError, isApiRequestError } from '@mediakit/web-shell/api/errors.ts';
+import type { RemotePageProps, ShellHost } from '@mediakit/web-shell/federation/contract.ts';
+import { PAGE_META } from '@mediakit/web-shell/pages/page-meta.ts';
+import { Skeleton } from '@mediakit/web-shell/ui/Skeleton.tsx';
+import { useDocumentTitle } from '@mediakit/web-shell/ui/use-document-title.ts';
 import { type ReactNode, useId, useState } from 'react';
-import { describeError, isApiRequestError } from '../../../shell/src/api/errors.ts';
-import type { RemotePageProps, ShellHost } from '../../../shell/src/federation/contract.ts';
-import { PAGE_META } from '../../../shell/src/pages/page-meta.ts';
-import { Skeleton } from '../../../shell/src/ui/Skeleton.tsx';
-import { useDocumentTitle } from '../../../shell/src/ui/use-document-title.ts';
 import { invalidate, keys } from '../api/cache-tags.ts';
 import type { Article } from '../api/types.ts';
 import { uploadFiles } from '../api/upload-files.ts';

@@ -1,7 +1,7 @@
 import { Link } from '@mediakit/web-shared/router';
-import type { RemotePageProps } from '../../../shell/src/federation/contract.ts';
-import { PAGE_META } from '../../../shell/src/pages/page-meta.ts';
-import { useDocumentTitle } from '../../../shell/src/ui/use-document-title.ts';
+import type { RemotePageProps } from '@mediakit/web-shell/federation/contract.ts';
+import { PAGE_META } from '@mediakit/web-shell/pages/page-meta.ts';
+import { useDocumentTitle } from '@mediakit/web-shell/ui/use-document-title.ts';
 import type { ArticleSummary } from '../api/types.ts';
 import { EditorGate, useAdminArticles } from '../components/EditorGate.tsx';
 import { useSearchParam } from '../components/hooks.ts';

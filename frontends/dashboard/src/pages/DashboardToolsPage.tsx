@@ -1,10 +1,10 @@
 import { useQuery } from '@mediakit/web-shared/query';
-import type { Tool } from '../../../shell/src/api/types.ts';
-import type { RemotePageProps } from '../../../shell/src/federation/contract.ts';
-import { PAGE_META } from '../../../shell/src/pages/page-meta.ts';
-import { CatalogGroupList } from '../../../shell/src/ui/CatalogGroups.tsx';
-import { Skeleton } from '../../../shell/src/ui/Skeleton.tsx';
-import { useDocumentTitle } from '../../../shell/src/ui/use-document-title.ts';
+import type { Tool } from '@mediakit/web-shell/api/types.ts';
+import type { RemotePageProps } from '@mediakit/web-shell/federation/contract.ts';
+import { PAGE_META } from '@mediakit/web-shell/pages/page-meta.ts';
+import { CatalogGroupList } from '@mediakit/web-shell/ui/CatalogGroups.tsx';
+import { Skeleton } from '@mediakit/web-shell/ui/Skeleton.tsx';
+import { useDocumentTitle } from '@mediakit/web-shell/ui/use-document-title.ts';
 import { keys } from '../api/cache-tags.ts';
 import { LoadError } from '../components/PageStates.tsx';
 

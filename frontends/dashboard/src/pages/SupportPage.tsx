@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@mediakit/web-shared/query';
+import { isApiRequestError } from '@mediakit/web-shell/api/errors.ts';
+import type { RemotePageProps, ShellHost } from '@mediakit/web-shell/federation/contract.ts';
+import { PAGE_META } from '@mediakit/web-shell/pages/page-meta.ts';
+import { Skeleton } from '@mediakit/web-shell/ui/Skeleton.tsx';
+import { useDocumentTitle } from '@mediakit/web-shell/ui/use-document-title.ts';
 import { type FormEvent, useState } from 'react';
-import { isApiRequestError } from '../../../shell/src/api/errors.ts';
-import type { RemotePageProps, ShellHost } from '../../../shell/src/federation/contract.ts';
-import { PAGE_META } from '../../../shell/src/pages/page-meta.ts';
-import { Skeleton } from '../../../shell/src/ui/Skeleton.tsx';
-import { useDocumentTitle } from '../../../shell/src/ui/use-document-title.ts';
 import { keys } from '../api/cache-tags.ts';
 import type { Page, Ticket, TicketMessage, TicketSummary } from '../api/types.ts';
 import { useSearchParam } from '../components/hooks.ts';

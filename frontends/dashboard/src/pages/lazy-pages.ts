@@ -1,4 +1,4 @@
-import { lazyPage } from '../../../shell/src/ui/lazy-page.tsx';
+import { lazyPage } from '@mediakit/web-shell/ui/lazy-page.tsx';
 
 // The sections but the overview, which `/dashboard` opens on and stays in the remote's first load.
 export const ArticleEditorPage = lazyPage(() =>

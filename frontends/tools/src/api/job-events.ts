@@ -1,5 +1,5 @@
-import { API_BASE } from '../../../shell/src/api/api-base.ts';
-import { errorFromResponse } from '../../../shell/src/api/errors.ts';
+import { API_BASE } from '@mediakit/web-shell/api/api-base.ts';
+import { errorFromResponse } from '@mediakit/web-shell/api/errors.ts';
 import { createSseParser } from './sse.ts';
 import { type Job, type JobProgress, TERMINAL_STATUSES } from './types.ts';
 

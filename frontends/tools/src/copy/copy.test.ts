@@ -1,6 +1,6 @@
+import { ENGINE_NAMES } from '@mediakit/web-shell/test-support.ts';
 import { describe, expect, test } from 'vitest';
 import { catalog } from '../../../../packages/catalog/src/index.ts';
-import { ENGINE_NAMES } from '../../../shell/src/test-support.ts';
 import { loadToolCopy } from './index.ts';
 import type { ToolCopy } from './types.ts';
 

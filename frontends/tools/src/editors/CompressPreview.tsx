@@ -1,7 +1,7 @@
+import type { ShellHost } from '@mediakit/web-shell/federation/contract.ts';
+import { useFileLink } from '@mediakit/web-shell/federation/use-file-link.ts';
+import { formatBytes } from '@mediakit/web-shell/ui/format.ts';
 import { useEffect, useState } from 'react';
-import type { ShellHost } from '../../../shell/src/federation/contract.ts';
-import { useFileLink } from '../../../shell/src/federation/use-file-link.ts';
-import { formatBytes } from '../../../shell/src/ui/format.ts';
 import type { FileInfo } from '../api/types.ts';
 import type { UploadItem } from '../upload/use-uploads.ts';
 import { predictSize } from './predict-size.ts';

@@ -1,6 +1,6 @@
+import type { ShellHost } from '@mediakit/web-shell/federation/contract.ts';
+import { useFileLink } from '@mediakit/web-shell/federation/use-file-link.ts';
 import { useEffect, useState } from 'react';
-import type { ShellHost } from '../../../shell/src/federation/contract.ts';
-import { useFileLink } from '../../../shell/src/federation/use-file-link.ts';
 import type { UploadItem } from '../upload/use-uploads.ts';
 
 /**

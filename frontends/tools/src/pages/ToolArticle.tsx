@@ -1,6 +1,6 @@
 import { Link } from '@mediakit/web-shared/router';
-import type { Tool } from '../../../shell/src/api/types.ts';
-import type { ShellHost } from '../../../shell/src/federation/contract.ts';
+import type { Tool } from '@mediakit/web-shell/api/types.ts';
+import type { ShellHost } from '@mediakit/web-shell/federation/contract.ts';
 import type { ToolCopy } from '../copy/types.ts';
 import '../tools.css';
 import { ToolCopySections } from './ToolCopySections.tsx';

@@ -1,11 +1,11 @@
 import { useQuery } from '@mediakit/web-shared/query';
 import { Link, useParams } from '@mediakit/web-shared/router';
+import { isApiRequestError } from '@mediakit/web-shell/api/errors.ts';
+import type { Tool } from '@mediakit/web-shell/api/types.ts';
+import type { RemotePageProps } from '@mediakit/web-shell/federation/contract.ts';
+import { NOT_FOUND_TEXT } from '@mediakit/web-shell/pages/brand.ts';
+import { Skeleton } from '@mediakit/web-shell/ui/Skeleton.tsx';
 import { useEffect } from 'react';
-import { isApiRequestError } from '../../../shell/src/api/errors.ts';
-import type { Tool } from '../../../shell/src/api/types.ts';
-import type { RemotePageProps } from '../../../shell/src/federation/contract.ts';
-import { NOT_FOUND_TEXT } from '../../../shell/src/pages/brand.ts';
-import { Skeleton } from '../../../shell/src/ui/Skeleton.tsx';
 import { useCatalog } from '../catalog-query.ts';
 import { loadToolCopy } from '../copy/index.ts';
 import { useToolCopy } from '../copy/use-tool-copy.ts';

@@ -1,8 +1,8 @@
 import { useSearchParams } from '@mediakit/web-shared/router';
+import { describeError } from '@mediakit/web-shell/api/errors.ts';
+import type { Tool } from '@mediakit/web-shell/api/types.ts';
+import type { ShellHost } from '@mediakit/web-shell/federation/contract.ts';
 import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { describeError } from '../../../shell/src/api/errors.ts';
-import type { Tool } from '../../../shell/src/api/types.ts';
-import type { ShellHost } from '../../../shell/src/federation/contract.ts';
 import type { FileInfo } from '../api/types.ts';
 import { editorFor } from '../editors/registry.tsx';
 import { LazyPart } from '../LazyPart.tsx';

@@ -1,8 +1,8 @@
 import { useLocation, useSearchParams } from '@mediakit/web-shared/router';
+import type { RemotePageProps } from '@mediakit/web-shell/federation/contract.ts';
+import { CatalogGroupList, CatalogJumpNav } from '@mediakit/web-shell/ui/CatalogGroups.tsx';
+import { Skeleton } from '@mediakit/web-shell/ui/Skeleton.tsx';
 import { useEffect } from 'react';
-import type { RemotePageProps } from '../../../shell/src/federation/contract.ts';
-import { CatalogGroupList, CatalogJumpNav } from '../../../shell/src/ui/CatalogGroups.tsx';
-import { Skeleton } from '../../../shell/src/ui/Skeleton.tsx';
 import { matchesQuery, useCatalog } from '../catalog-query.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { Link } from '@mediakit/web-shared/router';
+import type { Tool } from '@mediakit/web-shell/api/types.ts';
+import type { ShellHost } from '@mediakit/web-shell/federation/contract.ts';
+import { toolPath } from '@mediakit/web-shell/pages/page-meta.ts';
+import { formatBytes } from '@mediakit/web-shell/ui/format.ts';
 import { useState } from 'react';
-import type { Tool } from '../../../shell/src/api/types.ts';
-import type { ShellHost } from '../../../shell/src/federation/contract.ts';
-import { toolPath } from '../../../shell/src/pages/page-meta.ts';
-import { formatBytes } from '../../../shell/src/ui/format.ts';
 import type { FileInfo, Job } from '../api/types.ts';
 import { CompressComparison } from '../editors/CompressPreview.tsx';
 import { describeFacts } from '../upload/file-facts.ts';

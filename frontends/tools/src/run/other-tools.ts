@@ -1,5 +1,5 @@
+import type { Tool } from '@mediakit/web-shell/api/types.ts';
 import { normalizeMime } from '../../../../packages/catalog/src/mime.ts';
-import type { Tool } from '../../../shell/src/api/types.ts';
 
 /**
  * The catalog entries a file can go to next ("use in another tool"): those that accept its type,

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@mediakit/web-shared/query';
+import { ApiRequestError, isApiRequestError } from '@mediakit/web-shell/api/errors.ts';
+import { CACHE_TAGS, type ShellHost } from '@mediakit/web-shell/federation/contract.ts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiRequestError, isApiRequestError } from '../../../shell/src/api/errors.ts';
-import { CACHE_TAGS, type ShellHost } from '../../../shell/src/federation/contract.ts';
 import type { Job, JobStatus } from '../api/types.ts';
 import { followJobLazily, prepareToFollowJobs } from './follow-job-lazily.ts';
 

@@ -1,7 +1,7 @@
+import type { ShellHost } from '@mediakit/web-shell/federation/contract.ts';
+import { useFileLink } from '@mediakit/web-shell/federation/use-file-link.ts';
+import { formatLabel, previewPlan } from '@mediakit/web-shell/ui/media-preview.ts';
 import { useEffect, useState } from 'react';
-import type { ShellHost } from '../../../shell/src/federation/contract.ts';
-import { useFileLink } from '../../../shell/src/federation/use-file-link.ts';
-import { formatLabel, previewPlan } from '../../../shell/src/ui/media-preview.ts';
 import { guessMime, mimeFromName } from './accept.ts';
 import { readImageSize } from './image-size.ts';
 import { thumbnailSource } from './thumbnail-source.ts';

@@ -1,6 +1,6 @@
+import { API_BASE } from '@mediakit/web-shell/api/api-base.ts';
+import { errorText } from '@mediakit/web-shell/api/errors.ts';
 import type * as Tus from 'tus-js-client';
-import { API_BASE } from '../../../shell/src/api/api-base.ts';
-import { errorText } from '../../../shell/src/api/errors.ts';
 
 /** Where resumable uploads go (API.md "Files": tus 1.0 at /api/v1/uploads). */
 export const UPLOADS_ENDPOINT = `${API_BASE}/uploads`;

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@mediakit/web-shared/query';
+import { describeError } from '@mediakit/web-shell/api/errors.ts';
+import { CACHE_TAGS, type ShellHost } from '@mediakit/web-shell/federation/contract.ts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { describeError } from '../../../shell/src/api/errors.ts';
-import { CACHE_TAGS, type ShellHost } from '../../../shell/src/federation/contract.ts';
 import type { FileInfo } from '../api/types.ts';
 import { type RunningUpload, startUpload } from './tus-upload.ts';
 

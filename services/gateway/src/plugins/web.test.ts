@@ -4,8 +4,8 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { ApiError } from '@mediakit/kit';
 import type { contentV1 } from '@mediakit/proto';
+import { ADVERTISED_PRICE, ADVERTISED_RATING } from '@mediakit/web-shell/pages/json-ld.ts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ADVERTISED_PRICE, ADVERTISED_RATING } from '../../../../frontends/shell/src/pages/json-ld.ts';
 import { buildTestApp, type TestApp } from '../test-support.ts';
 import { placeholderPage } from './web.ts';
 

@@ -1,7 +1,7 @@
 import { catalog, toPublicTool } from '@mediakit/catalog';
+import { headFor } from '@mediakit/web-shell/head/head-for.ts';
+import { PAGE_META } from '@mediakit/web-shell/pages/page-meta.ts';
 import { describe, expect, test } from 'vitest';
-import { headFor } from '../../../../frontends/shell/src/head/head-for.ts';
-import { PAGE_META } from '../../../../frontends/shell/src/pages/page-meta.ts';
 import type { ArticleHeadFields } from './blog-source.ts';
 import { routeHead } from './route-head.ts';
 

@@ -1,5 +1,5 @@
-import { BRAND } from '../../../../frontends/shell/src/pages/brand.ts';
-import type { PageHead } from '../../../../frontends/shell/src/pages/page-heads.ts';
+import { BRAND } from '@mediakit/web-shell/pages/brand.ts';
+import type { PageHead } from '@mediakit/web-shell/pages/page-heads.ts';
 
 export const escapeHtml = (text: string) =>
   text.replace(

@@ -1,5 +1,5 @@
 import type { PublicTool } from '@mediakit/catalog';
-import { API_BASE } from '../../../../frontends/shell/src/api/api-base.ts';
+import { API_BASE } from '@mediakit/web-shell/api/api-base.ts';
 import {
   articleFallbackHead,
   articleHead,
@@ -8,7 +8,7 @@ import {
   notFoundHead,
   type PageHead,
   toolHead,
-} from '../../../../frontends/shell/src/pages/page-heads.ts';
+} from '@mediakit/web-shell/pages/page-heads.ts';
 import type { BlogSource } from './blog-source.ts';
 
 export interface RouteHead {
