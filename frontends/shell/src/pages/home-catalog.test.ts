@@ -1,5 +1,5 @@
+import { catalog, toPublicTool } from '@mediakit/catalog';
 import { describe, expect, test } from 'vitest';
-import { catalog, toPublicTool } from '../../../../packages/catalog/src/index.ts';
 import type { Tool } from '../api/types.ts';
 import { converterLabel, homeGroups, shortTitle } from './home-catalog.ts';
 

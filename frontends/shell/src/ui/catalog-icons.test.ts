@@ -1,5 +1,5 @@
+import { catalog } from '@mediakit/catalog';
 import { describe, expect, test } from 'vitest';
-import { catalog } from '../../../../packages/catalog/src/index.ts';
 import { CATALOG_GROUPS } from '../pages/page-meta.ts';
 import { GROUP_ICONS, groupOf, iconFor, TOOL_ICONS } from './catalog-icons.ts';
 

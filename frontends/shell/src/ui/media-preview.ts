@@ -1,4 +1,4 @@
-import { describeFormat } from '../../../../packages/catalog/src/mime.ts';
+import { describeFormat } from '@mediakit/catalog/mime';
 
 /** Image formats of the catalog that every current browser draws in an `<img>`. */
 const DRAWN = new Set([

@@ -1,6 +1,6 @@
+import { catalog } from '@mediakit/catalog';
 import { ENGINE_NAMES } from '@mediakit/web-shell/test-support.ts';
 import { describe, expect, test } from 'vitest';
-import { catalog } from '../../../../packages/catalog/src/index.ts';
 import { loadToolCopy } from './index.ts';
 import type { ToolCopy } from './types.ts';
 

@@ -1,5 +1,5 @@
+import { catalog, toPublicTool } from '@mediakit/catalog';
 import { describe, expect, test } from 'vitest';
-import { catalog, toPublicTool } from '../../../../packages/catalog/src/index.ts';
 import { buildParams, defaultValues, fieldsOf, type JsonSchema, sliderView } from './schema-fields.ts';
 import { hiddenFields, idleFields, TOOL_FORMS } from './tool-forms.ts';
 

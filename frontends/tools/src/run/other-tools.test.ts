@@ -1,6 +1,6 @@
+import { catalog, toPublicTool } from '@mediakit/catalog';
 import type { Tool } from '@mediakit/web-shell/api/types.ts';
 import { describe, expect, test } from 'vitest';
-import { catalog, toPublicTool } from '../../../../packages/catalog/src/index.ts';
 import { toolsFor } from './other-tools.ts';
 
 const tools = catalog.map((entry) => toPublicTool(entry)) as unknown as Tool[];

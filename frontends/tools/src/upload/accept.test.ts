@@ -1,5 +1,5 @@
+import { IMAGE_MIMES, VIDEO_MIMES } from '@mediakit/catalog/mime';
 import { describe, expect, test } from 'vitest';
-import { IMAGE_MIMES, VIDEO_MIMES } from '../../../../packages/catalog/src/mime.ts';
 import { acceptAttribute, checkFileType, checkSelection, guessMime } from './accept.ts';
 
 const file = (name: string, type = '') => ({ name, type });

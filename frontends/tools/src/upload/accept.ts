@@ -1,10 +1,4 @@
-import {
-  describeFile,
-  FORMATS,
-  type FormatName,
-  formatLabels,
-  normalizeMime,
-} from '../../../../packages/catalog/src/mime.ts';
+import { describeFile, FORMATS, type FormatName, formatLabels, normalizeMime } from '@mediakit/catalog/mime';
 
 /**
  * File name endings → the format they usually are. Browsers leave `File.type` empty for many of

@@ -1,4 +1,4 @@
-import { describeFormat } from '../../../../packages/catalog/src/mime.ts';
+import { describeFormat } from '@mediakit/catalog/mime';
 
 /** "PNG · 1920 × 1080 · 12.5 s" from what the server read from the bytes. */
 export function describeFacts(file: {

@@ -1,6 +1,6 @@
+import { picture, writeBmp } from '@mediakit/media/fixtures/bmp-builder.ts';
 import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
-import { picture, writeBmp } from '../../../../packages/media/src/fixtures/bmp-builder.ts';
 import { imageSize } from './image-size.ts';
 
 const base = () => sharp({ create: { width: 37, height: 21, channels: 4, background: '#3366cc80' } });

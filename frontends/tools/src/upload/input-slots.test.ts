@@ -1,6 +1,6 @@
+import { catalog, toPublicTool } from '@mediakit/catalog';
 import type { Tool } from '@mediakit/web-shell/api/types.ts';
 import { describe, expect, test } from 'vitest';
-import { catalog, toPublicTool } from '../../../../packages/catalog/src/index.ts';
 import { inputSlots } from './input-slots.ts';
 
 describe('input places per tool', () => {
