@@ -2,9 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@mediakit/web-shared/quer
 import { Link, useNavigate } from '@mediakit/web-shared/router';
 import { describeError, isApiRequestError } from '@mediakit/web-shell/api/errors.ts';
 import type { RemotePageProps, ShellHost } from '@mediakit/web-shell/federation/contract.ts';
-import { PAGE_META } from '@mediakit/web-shell/pages/page-meta.ts';
 import { Skeleton } from '@mediakit/web-shell/ui/Skeleton.tsx';
-import { useDocumentTitle } from '@mediakit/web-shell/ui/use-document-title.ts';
 import { type ReactNode, useId, useState } from 'react';
 import { invalidate, keys } from '../api/cache-tags.ts';
 import type { Article } from '../api/types.ts';
@@ -21,7 +19,6 @@ const COVER_TYPES = 'image/jpeg,image/png,image/webp,image/avif,image/gif';
 
 /** `/dashboard/blog` (new article) and `/dashboard/blog?slug=<slug>` (edit): editors only. */
 export function ArticleEditorPage({ host }: RemotePageProps) {
-  useDocumentTitle(PAGE_META['/dashboard/blog'].title);
   const [slug] = useSearchParam('slug');
   return (
     <EditorGate host={host}>

@@ -1,7 +1,5 @@
 import { Link } from '@mediakit/web-shared/router';
 import type { RemotePageProps } from '@mediakit/web-shell/federation/contract.ts';
-import { PAGE_META } from '@mediakit/web-shell/pages/page-meta.ts';
-import { useDocumentTitle } from '@mediakit/web-shell/ui/use-document-title.ts';
 import type { ArticleSummary } from '../api/types.ts';
 import { EditorGate, useAdminArticles } from '../components/EditorGate.tsx';
 import { useSearchParam } from '../components/hooks.ts';
@@ -10,7 +8,6 @@ import { formatDateTime } from '../lib/time.ts';
 
 /** `/dashboard/blogs`: every article, drafts included, for editors; others see "Not allowed". */
 export function BlogAdminPage({ host }: RemotePageProps) {
-  useDocumentTitle(PAGE_META['/dashboard/blogs'].title);
   return (
     <EditorGate host={host}>
       <ArticleList host={host} />

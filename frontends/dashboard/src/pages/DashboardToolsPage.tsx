@@ -1,16 +1,13 @@
 import { useQuery } from '@mediakit/web-shared/query';
 import type { Tool } from '@mediakit/web-shell/api/types.ts';
 import type { RemotePageProps } from '@mediakit/web-shell/federation/contract.ts';
-import { PAGE_META } from '@mediakit/web-shell/pages/page-meta.ts';
 import { CatalogGroupList } from '@mediakit/web-shell/ui/CatalogGroups.tsx';
 import { Skeleton } from '@mediakit/web-shell/ui/Skeleton.tsx';
-import { useDocumentTitle } from '@mediakit/web-shell/ui/use-document-title.ts';
 import { keys } from '../api/cache-tags.ts';
 import { LoadError } from '../components/PageStates.tsx';
 
 /** `/dashboard/tools`: the catalog, grouped by the shell's own list, inside the dashboard layout. */
 export function DashboardToolsPage({ host }: RemotePageProps) {
-  useDocumentTitle(PAGE_META['/dashboard/tools'].title);
   const tools = useQuery({
     queryKey: keys.tools(),
     queryFn: () => host.api.get<{ tools: Tool[] }>('/tools'),

@@ -4,10 +4,8 @@ import type { FileLinks } from '@mediakit/web-shell/api/download-links.ts';
 import { ApiRequestError } from '@mediakit/web-shell/api/errors.ts';
 import type { Tool } from '@mediakit/web-shell/api/types.ts';
 import { CACHE_TAGS, type RemotePageProps } from '@mediakit/web-shell/federation/contract.ts';
-import { PAGE_META } from '@mediakit/web-shell/pages/page-meta.ts';
 import { formatBytes } from '@mediakit/web-shell/ui/format.ts';
 import { Skeleton } from '@mediakit/web-shell/ui/Skeleton.tsx';
-import { useDocumentTitle } from '@mediakit/web-shell/ui/use-document-title.ts';
 import { useEffect, useRef, useState } from 'react';
 import { invalidate, keys } from '../api/cache-tags.ts';
 import { JOB_STATUSES, type Job, type MediaFile, type Page } from '../api/types.ts';
@@ -27,7 +25,6 @@ const ACTIVE = new Set(['queued', 'running']);
  * when a job changes state, Stats and Files are marked stale too (its outputs appear, counts move).
  */
 export function JobStatusPage({ host }: RemotePageProps) {
-  useDocumentTitle(PAGE_META['/dashboard/job-status'].title);
   const { api } = host;
   const queryClient = useQueryClient();
   const [status, setStatus] = useSearchParam('status');

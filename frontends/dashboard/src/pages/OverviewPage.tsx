@@ -2,11 +2,10 @@ import { useQuery } from '@mediakit/web-shared/query';
 import { Link } from '@mediakit/web-shared/router';
 import type { Job, Plan, Stats, Tool } from '@mediakit/web-shell/api/types.ts';
 import type { RemotePageProps } from '@mediakit/web-shell/federation/contract.ts';
-import { PAGE_META, toolPath } from '@mediakit/web-shell/pages/page-meta.ts';
+import { toolPath } from '@mediakit/web-shell/pages/page-meta.ts';
 import { CatalogCard } from '@mediakit/web-shell/ui/CatalogGroups.tsx';
 import { formatBytes, formatHours } from '@mediakit/web-shell/ui/format.ts';
 import { Skeleton } from '@mediakit/web-shell/ui/Skeleton.tsx';
-import { useDocumentTitle } from '@mediakit/web-shell/ui/use-document-title.ts';
 import { useDeferredValue } from 'react';
 import { overviewQueries } from '../api/overview-queries.ts';
 import { JobStatusBadge } from '../components/JobStatusBadge.tsx';
@@ -18,7 +17,6 @@ const STATUS_ORDER = ['queued', 'running', 'succeeded', 'failed', 'canceled'] as
 
 /** `/dashboard`: jobs by status, storage against the plan, recent jobs, quick links. */
 export function OverviewPage({ host }: RemotePageProps) {
-  useDocumentTitle(PAGE_META['/dashboard'].title);
   const queries = overviewQueries(host.api);
   const stats = useQuery(queries.stats);
   const plans = useQuery(queries.plans);

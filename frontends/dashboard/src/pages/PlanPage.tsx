@@ -2,12 +2,10 @@ import { useMutation, useQuery, useQueryClient } from '@mediakit/web-shared/quer
 import { describeError, isApiRequestError } from '@mediakit/web-shell/api/errors.ts';
 import type { Me, Plan } from '@mediakit/web-shell/api/types.ts';
 import type { RemotePageProps } from '@mediakit/web-shell/federation/contract.ts';
-import { PAGE_META } from '@mediakit/web-shell/pages/page-meta.ts';
 import { formatBytes, formatDate, formatHours, formatPrice } from '@mediakit/web-shell/ui/format.ts';
 import { Modal } from '@mediakit/web-shell/ui/Modal.tsx';
 import { PlanLimits } from '@mediakit/web-shell/ui/PlanLimits.tsx';
 import { Skeleton } from '@mediakit/web-shell/ui/Skeleton.tsx';
-import { useDocumentTitle } from '@mediakit/web-shell/ui/use-document-title.ts';
 import { useRef, useState } from 'react';
 import { invalidate, keys } from '../api/cache-tags.ts';
 import type { Billing, MediaFile, Page, Stats, Subscription } from '../api/types.ts';
@@ -24,7 +22,6 @@ interface Choice {
 
 /** `/dashboard/pricing`: the plan, its limits and the usage against them, plan changes, billing. */
 export function PlanPage({ host }: RemotePageProps) {
-  useDocumentTitle(PAGE_META['/dashboard/pricing'].title);
   const { api } = host;
   const queryClient = useQueryClient();
   const plans = useQuery({ queryKey: keys.plans(), queryFn: () => api.get<{ plans: Plan[] }>('/plans') });

@@ -1,9 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@mediakit/web-shared/query';
 import { isApiRequestError } from '@mediakit/web-shell/api/errors.ts';
 import type { RemotePageProps, ShellHost } from '@mediakit/web-shell/federation/contract.ts';
-import { PAGE_META } from '@mediakit/web-shell/pages/page-meta.ts';
 import { Skeleton } from '@mediakit/web-shell/ui/Skeleton.tsx';
-import { useDocumentTitle } from '@mediakit/web-shell/ui/use-document-title.ts';
 import { type FormEvent, useState } from 'react';
 import { keys } from '../api/cache-tags.ts';
 import type { Page, Ticket, TicketMessage, TicketSummary } from '../api/types.ts';
@@ -14,7 +12,6 @@ import { formatDateTime } from '../lib/time.ts';
 
 /** `/dashboard/contact-us`: the user's tickets, a new one, and a ticket's thread (`?ticket=<id>`). */
 export function SupportPage({ host }: RemotePageProps) {
-  useDocumentTitle(PAGE_META['/dashboard/contact-us'].title);
   const [ticketId, setTicketId] = useSearchParam('ticket');
   return ticketId ? (
     <TicketThread host={host} id={ticketId} onBack={() => setTicketId('', { push: true })} />

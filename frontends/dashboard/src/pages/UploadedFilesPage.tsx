@@ -3,10 +3,8 @@ import { Link, useNavigate } from '@mediakit/web-shared/router';
 import type { FileLinks } from '@mediakit/web-shell/api/download-links.ts';
 import type { Tool } from '@mediakit/web-shell/api/types.ts';
 import type { RemotePageProps } from '@mediakit/web-shell/federation/contract.ts';
-import { PAGE_META } from '@mediakit/web-shell/pages/page-meta.ts';
 import { formatBytes } from '@mediakit/web-shell/ui/format.ts';
 import { Skeleton } from '@mediakit/web-shell/ui/Skeleton.tsx';
-import { useDocumentTitle } from '@mediakit/web-shell/ui/use-document-title.ts';
 import { useId, useState } from 'react';
 import { invalidate, keys } from '../api/cache-tags.ts';
 import type { MediaFile, MediaKind, Page } from '../api/types.ts';
@@ -27,7 +25,6 @@ const TYPES: { value: MediaKind | ''; label: string }[] = [
 
 /** `/dashboard/uploaded-files`: previews, type filter, sizes, expiry, delete, open in a tool. */
 export function UploadedFilesPage({ host }: RemotePageProps) {
-  useDocumentTitle(PAGE_META['/dashboard/uploaded-files'].title);
   const { api } = host;
   const queryClient = useQueryClient();
   const [media, setMedia] = useSearchParam('media');

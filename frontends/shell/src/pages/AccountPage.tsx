@@ -7,11 +7,8 @@ import { signOut } from '../session/sign-in.ts';
 import { useShell } from '../shell-context.tsx';
 import { formatBytes, formatDate, formatHours, formatPrice } from '../ui/format.ts';
 import { Skeleton } from '../ui/Skeleton.tsx';
-import { useDocumentTitle } from '../ui/use-document-title.ts';
-import { PAGE_META } from './page-meta.ts';
 
 export function AccountPage() {
-  useDocumentTitle(PAGE_META['/account'].title);
   const { api, store, notify } = useShell();
   const queryClient = useQueryClient();
   const me = useQuery({ queryKey: ACCOUNT_KEYS.me, queryFn: () => api.get<Me>('/auth/me') });

@@ -3,12 +3,9 @@ import { useEffect, useRef, useState } from 'react';
 import { completeLogin, startLogin } from '../session/sign-in.ts';
 import { signInErrorMessage } from '../session/sign-in-errors.ts';
 import { useShell } from '../shell-context.tsx';
-import { useDocumentTitle } from '../ui/use-document-title.ts';
-import { PAGE_META } from './page-meta.ts';
 
 /** Where the provider sends the browser back: finish the sign-in, then return where the user was. */
 export function AuthCallbackPage() {
-  useDocumentTitle(PAGE_META['/auth/callback'].title);
   const { store } = useShell();
   const navigate = useNavigate();
   const [error, setError] = useState<string>();

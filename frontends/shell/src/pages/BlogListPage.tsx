@@ -6,11 +6,8 @@ import { useShell } from '../shell-context.tsx';
 import { formatDate } from '../ui/format.ts';
 import { SearchForm } from '../ui/SearchForm.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
-import { useDocumentTitle } from '../ui/use-document-title.ts';
-import { PAGE_META } from './page-meta.ts';
 
 export function BlogListPage() {
-  useDocumentTitle(PAGE_META['/blog'].title);
   const { api } = useShell();
   const [params] = useSearchParams();
   const q = params.get('q')?.trim() ?? '';

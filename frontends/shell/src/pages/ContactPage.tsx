@@ -2,8 +2,6 @@ import { useMutation } from '@mediakit/web-shared/query';
 import { type FormEvent, useState } from 'react';
 import { isApiRequestError } from '../api/errors.ts';
 import { useShell } from '../shell-context.tsx';
-import { useDocumentTitle } from '../ui/use-document-title.ts';
-import { PAGE_META } from './page-meta.ts';
 
 type Field = 'name' | 'email' | 'subject' | 'message';
 type Values = Record<Field, string>;
@@ -21,7 +19,6 @@ function fieldErrors(error: unknown): Partial<Record<Field, string>> {
 }
 
 export function ContactPage() {
-  useDocumentTitle(PAGE_META['/contact-us'].title);
   const { api, notify, showError } = useShell();
   const [values, setValues] = useState<Values>(EMPTY);
   const send = useMutation({

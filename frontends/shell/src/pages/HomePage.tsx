@@ -7,9 +7,7 @@ import Zap from 'lucide/dist/esm/icons/zap.mjs';
 import { LazyLoginRoute } from '../session/LazyLoginRoute.tsx';
 import { IconTile } from '../ui/Icon.tsx';
 import { SearchForm } from '../ui/SearchForm.tsx';
-import { useDocumentTitle } from '../ui/use-document-title.ts';
 import { HomeCatalog } from './HomeCatalog.tsx';
-import { PAGE_META } from './page-meta.ts';
 import './home.css';
 
 /** Why to trust the product, in what the user gets (no engine names: they mean nothing to a visitor). */
@@ -42,7 +40,6 @@ const REASONS = [
 ];
 
 export function HomePage() {
-  useDocumentTitle(PAGE_META['/'].title);
   const [params] = useSearchParams();
   return (
     <>

@@ -6,11 +6,8 @@ import { useShell } from '../shell-context.tsx';
 import { formatPrice } from '../ui/format.ts';
 import { PlanLimits } from '../ui/PlanLimits.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
-import { useDocumentTitle } from '../ui/use-document-title.ts';
-import { PAGE_META } from './page-meta.ts';
 
 export function PricingPage() {
-  useDocumentTitle(PAGE_META['/pricing'].title);
   const { api } = useShell();
   const { signedIn, user } = useSession();
   const plans = useQuery({ queryKey: ['plans'], queryFn: () => api.get<{ plans: Plan[] }>('/plans') });

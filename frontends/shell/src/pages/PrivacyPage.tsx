@@ -3,8 +3,6 @@ import { Link } from '@mediakit/web-shared/router';
 import type { Plan } from '../api/types.ts';
 import { formatHours } from '../ui/format.ts';
 import { Skeleton } from '../ui/Skeleton.tsx';
-import { useDocumentTitle } from '../ui/use-document-title.ts';
-import { PAGE_META } from './page-meta.ts';
 import { usePlans, visitorPlan } from './use-plans.ts';
 
 /**
@@ -13,7 +11,6 @@ import { usePlans, visitorPlan } from './use-plans.ts';
  * this installation's own, read from `GET /plans`.
  */
 export function PrivacyPage() {
-  useDocumentTitle(PAGE_META['/privacy'].title);
   const plans = usePlans();
   const visitor = plans.data && visitorPlan(plans.data.plans);
   return (

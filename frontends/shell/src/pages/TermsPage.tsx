@@ -3,8 +3,6 @@ import { Link } from '@mediakit/web-shared/router';
 import { formatHours } from '../ui/format.ts';
 import { PlanLimits } from '../ui/PlanLimits.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
-import { useDocumentTitle } from '../ui/use-document-title.ts';
-import { PAGE_META } from './page-meta.ts';
 import { usePlans, visitorPlan } from './use-plans.ts';
 
 /**
@@ -13,7 +11,6 @@ import { usePlans, visitorPlan } from './use-plans.ts';
  * installation, not the Mediakit project, provides the service.
  */
 export function TermsPage() {
-  useDocumentTitle(PAGE_META['/terms'].title);
   const plans = usePlans();
   const visitor = plans.data && visitorPlan(plans.data.plans);
   return (
