@@ -10,7 +10,7 @@ import type { CatalogEntry, PublicTool } from './types.ts';
 import { DEFAULT_VIDEO_LIMITS } from './video-limits.ts';
 import { videoTools } from './video-tools.ts';
 
-export { type ConverterParams, converterParams } from './converters.ts';
+export { type ConverterParams, converterParams, imageConverters, videoConverters } from './converters.ts';
 export * from './image-limits.ts';
 export * from './image-tools.ts';
 export {

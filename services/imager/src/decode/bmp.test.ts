@@ -3,9 +3,9 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { type BmpOptions, picture, writeBmp } from '@mediakit/media/fixtures/bmp-builder.ts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BmpOptions, picture, writeBmp } from '../../../../packages/media/src/fixtures/bmp-builder.ts';
 import { decodeBmp } from './bmp.ts';
 import { PIXEL_LIMIT_MESSAGE, type RawImage, UnreadableInput } from './raw-image.ts';
 

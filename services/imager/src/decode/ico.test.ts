@@ -1,7 +1,7 @@
+import { picture } from '@mediakit/media/fixtures/bmp-builder.ts';
+import { writeIco } from '@mediakit/media/fixtures/ico-builder.ts';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { picture } from '../../../../packages/media/src/fixtures/bmp-builder.ts';
-import { writeIco } from '../../../../packages/media/src/fixtures/ico-builder.ts';
 import { decodeIco } from './ico.ts';
 import { PIXEL_LIMIT_MESSAGE, type RawImage } from './raw-image.ts';
 

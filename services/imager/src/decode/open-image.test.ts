@@ -1,17 +1,17 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { picture, writeBmp } from '@mediakit/media/fixtures/bmp-builder.ts';
+import { heicFromImage } from '@mediakit/media/fixtures/heif-builder.ts';
+import { writeIco } from '@mediakit/media/fixtures/ico-builder.ts';
+import { writePsd } from '@mediakit/media/fixtures/psd-builder.ts';
+import { JobFailure } from '@mediakit/worker';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { picture, writeBmp } from '../../../../packages/media/src/fixtures/bmp-builder.ts';
-import { heicFromImage } from '../../../../packages/media/src/fixtures/heif-builder.ts';
-import { writeIco } from '../../../../packages/media/src/fixtures/ico-builder.ts';
-import { writePsd } from '../../../../packages/media/src/fixtures/psd-builder.ts';
-import { JobFailure } from '../../../../packages/worker/src/types.ts';
 import { inputFailure } from '../tools/read-errors.ts';
 import { openImage } from './open-image.ts';
 
-vi.mock('@mediakit/worker', () => import('../../../../packages/worker/src/types.ts'));
+vi.mock('@mediakit/worker', () => import('@mediakit/worker'));
 
 let dir: string;
 const files: Record<string, string> = {};

@@ -1,6 +1,6 @@
+import { type PsdPicture, writePsd } from '@mediakit/media/fixtures/psd-builder.ts';
 import { writePsdBuffer } from 'ag-psd';
 import { describe, expect, it } from 'vitest';
-import { type PsdPicture, writePsd } from '../../../../packages/media/src/fixtures/psd-builder.ts';
 import { decodePsd } from './psd.ts';
 import { PIXEL_LIMIT_MESSAGE, type RawImage, UnreadableInput } from './raw-image.ts';
 

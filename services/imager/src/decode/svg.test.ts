@@ -2,16 +2,16 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { JobFailure } from '@mediakit/worker';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { JobFailure } from '../../../../packages/worker/src/types.ts';
 import { applyPlan, planImageJob } from '../tools/pipeline.ts';
 import { openImage } from './open-image.ts';
 import { UnreadableInput } from './raw-image.ts';
 import { sanitizeSvg, unescapeCss } from './svg-sanitize.ts';
 
 // The worker package's index also starts the runtime; only its contract module is needed here.
-vi.mock('@mediakit/worker', () => import('../../../../packages/worker/src/types.ts'));
+vi.mock('@mediakit/worker', () => import('@mediakit/worker'));
 
 /**
  * Hostile SVGs end to end through openImage, as a converter reads them: each is refused with a

@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
+import { JobFailure } from '@mediakit/worker';
 import sharp from 'sharp';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { JobFailure } from '../../../../packages/worker/src/types.ts';
 import {
   type CompressParams,
   compressImage,
@@ -22,7 +22,7 @@ import type { RawImage } from './editing-pixels.ts';
 import { CAMERA_AND_GPS_EXIF, photoLikePng } from './editing-test-support.ts';
 import { type FakeInput, type FakeJob, fakeJob, halfTransparentRedPng } from './test-support.ts';
 
-vi.mock('@mediakit/worker', () => import('../../../../packages/worker/src/types.ts'));
+vi.mock('@mediakit/worker', () => import('@mediakit/worker'));
 
 let job: FakeJob<CompressParams> | undefined;
 afterEach(async () => {

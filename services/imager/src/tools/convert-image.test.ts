@@ -2,14 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { imageConverters } from '@mediakit/catalog';
+import { picture, writeBmp } from '@mediakit/media/fixtures/bmp-builder.ts';
+import { heicFromImage } from '@mediakit/media/fixtures/heif-builder.ts';
+import { writeIco } from '@mediakit/media/fixtures/ico-builder.ts';
+import { writePsd } from '@mediakit/media/fixtures/psd-builder.ts';
+import { JobFailure } from '@mediakit/worker';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { imageConverters } from '../../../../packages/catalog/src/converters.ts';
-import { picture, writeBmp } from '../../../../packages/media/src/fixtures/bmp-builder.ts';
-import { heicFromImage } from '../../../../packages/media/src/fixtures/heif-builder.ts';
-import { writeIco } from '../../../../packages/media/src/fixtures/ico-builder.ts';
-import { writePsd } from '../../../../packages/media/src/fixtures/psd-builder.ts';
-import { JobFailure } from '../../../../packages/worker/src/types.ts';
 import { makeImageConverter } from './convert-image.ts';
 import { converterHandlers } from './converters.ts';
 import { handlers } from './index.ts';
@@ -27,7 +27,7 @@ import {
 
 // The worker package's index also starts the runtime (NATS, storage...), which these unit tests do not
 // need and which may be mid-edit: resolve '@mediakit/worker' to its contract module only.
-vi.mock('@mediakit/worker', () => import('../../../../packages/worker/src/types.ts'));
+vi.mock('@mediakit/worker', () => import('@mediakit/worker'));
 
 const pngToJpg = makeImageConverter('jpg');
 const jpgToPng = makeImageConverter('png');

@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises';
+import { JobFailure } from '@mediakit/worker';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { JobFailure } from '../../../../packages/worker/src/types.ts';
 import { type CropParams, cropImage, planCrop } from './crop-image.ts';
 import { phoneJpeg, rawPixels } from './editing-test-support.ts';
 import { type FakeInput, type FakeJob, fakeJob, JPEG_MAGIC, redBluePng } from './test-support.ts';
 
-vi.mock('@mediakit/worker', () => import('../../../../packages/worker/src/types.ts'));
+vi.mock('@mediakit/worker', () => import('@mediakit/worker'));
 
 let job: FakeJob<CropParams> | undefined;
 afterEach(async () => {

@@ -2,9 +2,10 @@
  * The plan steps the editing tools added to pipeline.ts (extract, mirrors, blur, density, a crop after
  * the resize), as data and as real sharp runs.
  */
+
+import { JobFailure } from '@mediakit/worker';
 import sharp, { type Sharp } from 'sharp';
 import { describe, expect, it, vi } from 'vitest';
-import { JobFailure } from '../../../../packages/worker/src/types.ts';
 import {
   CAMERA_AND_GPS_EXIF,
   exifTags,
@@ -15,7 +16,7 @@ import {
 } from './editing-test-support.ts';
 import { applyPlan, applySteps, mirrorBeforeRotate, planImageJob } from './pipeline.ts';
 
-vi.mock('@mediakit/worker', () => import('../../../../packages/worker/src/types.ts'));
+vi.mock('@mediakit/worker', () => import('@mediakit/worker'));
 
 /** A W×H image whose every pixel is different: [x·40, y·40, 7]. */
 async function gridPng(width: number, height: number): Promise<Buffer> {

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { JobFailure } from '@mediakit/worker';
 import sharp, { type Color } from 'sharp';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { JobFailure } from '../../../../packages/worker/src/types.ts';
 import { phoneJpeg, rawPixels } from './editing-test-support.ts';
 import { type OverlayParams, overlayImageOnImage, planOverlay } from './overlay-image-on-image.ts';
 import { type FakeInput, type FakeJob, fakeJob, JPEG_MAGIC } from './test-support.ts';
 
-vi.mock('@mediakit/worker', () => import('../../../../packages/worker/src/types.ts'));
+vi.mock('@mediakit/worker', () => import('@mediakit/worker'));
 
 let job: FakeJob<OverlayParams> | undefined;
 afterEach(async () => {

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
+import { JobFailure } from '@mediakit/worker';
 import sharp from 'sharp';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { JobFailure } from '../../../../packages/worker/src/types.ts';
 import { PAN_MAX_BYTES, withJfifDensity } from './editing-pan.ts';
 import { fromRaw } from './editing-pixels.ts';
 import {
@@ -26,7 +26,7 @@ import {
 import { applyPlan } from './pipeline.ts';
 import { type FakeInput, type FakeJob, fakeJob, halfTransparentRedPng, redBluePng } from './test-support.ts';
 
-vi.mock('@mediakit/worker', () => import('../../../../packages/worker/src/types.ts'));
+vi.mock('@mediakit/worker', () => import('@mediakit/worker'));
 
 let job: FakeJob<PanPhotoParams> | undefined;
 afterEach(async () => {

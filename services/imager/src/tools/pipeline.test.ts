@@ -1,5 +1,5 @@
+import { JobFailure } from '@mediakit/worker';
 import { describe, expect, it, vi } from 'vitest';
-import { JobFailure } from '../../../../packages/worker/src/types.ts';
 import { sameFormatAs, supportsAlpha } from './formats.ts';
 import { baseName, uniqueName } from './names.ts';
 import { DEFAULT_LIMIT_INPUT_PIXELS, normaliseQuality, planImageJob } from './pipeline.ts';
@@ -7,7 +7,7 @@ import { classifyInputError, inputFailure } from './read-errors.ts';
 
 // The worker package's index also starts the runtime (NATS, storage...), which these unit tests do not
 // need and which may be mid-edit: resolve '@mediakit/worker' to its contract module only.
-vi.mock('@mediakit/worker', () => import('../../../../packages/worker/src/types.ts'));
+vi.mock('@mediakit/worker', () => import('@mediakit/worker'));
 
 describe('planImageJob', () => {
   it('always auto-orients and normalises to sRGB, with no metadata step', () => {
