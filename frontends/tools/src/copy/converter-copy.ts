@@ -39,7 +39,7 @@ export function imageConverter({ from, to, intro, limits = [], faq }: ConverterT
     steps: [
       `Choose your ${from} files, up to 50 at once, or drop them on the page.`,
       to === 'JPG'
-        ? 'Leave the quality at its default (90, a good balance) or change it: higher keeps more detail, lower gives smaller files.'
+        ? 'Leave the quality on Auto (90, a good balance) or set it: higher keeps more detail, lower gives smaller files.'
         : 'There is nothing to set: PNG keeps every pixel.',
       `Press "Convert to ${to}" and download each ${to} or all of them as a ZIP.`,
     ],
