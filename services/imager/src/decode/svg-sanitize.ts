@@ -10,9 +10,9 @@
  * then re-serialised from the parse: librsvg only ever receives the document as we understood it,
  * so no difference between two XML parsers can smuggle anything through. Policy:
  *
+ * - EXPANDED: internal entities declared in the DOCTYPE (older Illustrator exports), bounded in
+ *   number and size; parameter and external entities are refused (svg-entities.ts).
  * - REFUSED (the job fails, naming the file and the reason):
- *   - a DOCTYPE with an internal subset (that is where ENTITY declarations live; saxes expands
- *     none but the five predefined ones, and an undeclared entity is a parse error);
  *   - any `href`/`xlink:href`/`src` (in any namespace) that is not a same-document reference
  *     (`#id`) or an inline `data:image/(png|jpeg|gif|webp);base64,` image;
  *   - any CSS `url(…)` (in a `style` attribute, a presentation attribute or a <style> element,
@@ -20,15 +20,20 @@
  *   - an `<?xml-stylesheet?>` processing instruction and XInclude (`xi:include`);
  *   - `<script>`, `<foreignObject>` and event-handler attributes (`onload`, `onclick`, ...):
  *     refused rather than stripped, so nobody gets a silently different picture;
+ *   - an `@import` other than of a web-font service's style sheet;
  *   - an embedded data: image over the pixel limit (a decompression bomb inside the vector).
  * - DROPPED (they cannot change the rendering): comments, other processing instructions, a DOCTYPE
  *   without internal subset (Illustrator's standard SVG 1.1 DTD line), elements of foreign
  *   namespaces (editor metadata: RDF, Inkscape, Sodipodi), `xml:base`, and the `href` of `<a>`
- *   (a link is never followed when rendering a picture).
+ *   (a link is never followed when rendering a picture), `@font-face` rules and web-font `@import`s
+ *   (librsvg loads no web fonts: text falls back to an installed font, as it would anyway), and a
+ *   `<foreignObject>` with `requiredExtensions` (Illustrator's private data inside a `<switch>`, which
+ *   no renderer shows: the switch's next child is drawn).
  */
 import { SaxesParser, type SaxesTagNS } from 'saxes';
 import sharp from 'sharp';
 import { UnreadableInput } from './raw-image.ts';
+import { boundedEntityTable, readInternalSubset } from './svg-entities.ts';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const XINCLUDE_NS = 'http://www.w3.org/2001/XInclude';
@@ -89,9 +94,8 @@ export function sanitizeSvg(bytes: Buffer): SanitizedSvg {
   };
 
   parser.on('doctype', (doctype) => {
-    if (doctype.includes('[')) {
-      throw refuse('it declares entities or other markup in a DOCTYPE, which we do not process');
-    }
+    const entities = readInternalSubset(doctype);
+    if (entities.size > 0) parser.ENTITIES = boundedEntityTable(entities, parser.ENTITIES);
   });
   parser.on('processinginstruction', (pi) => {
     if (pi.target.toLowerCase() === 'xml-stylesheet') {
@@ -107,6 +111,12 @@ export function sanitizeSvg(bytes: Buffer): SanitizedSvg {
       return;
     }
     if (tag.local === 'script') throw refuse('it contains a <script> element, which we do not accept');
+    if (tag.local === 'foreignObject' && tag.attributes.requiredExtensions?.value.trim()) {
+      // Only drawn by a renderer that has the named extension: none has Illustrator's.
+      skipping++;
+      stack.push({ emitted: false, style: false, name: tag.name });
+      return;
+    }
     if (tag.local === 'foreignObject') {
       throw refuse('it contains a <foreignObject> element (embedded HTML), which we do not accept');
     }
@@ -133,8 +143,9 @@ export function sanitizeSvg(bytes: Buffer): SanitizedSvg {
   });
   const onText = (chunk: string) => {
     if (skipping) return;
+    // A style sheet is emitted when it closes, once its web fonts are dropped and the rest checked.
     if (style) style.push(chunk);
-    out.push(escapeXml(chunk, false));
+    else out.push(escapeXml(chunk, false));
   };
   parser.on('text', onText);
   parser.on('cdata', onText);
@@ -146,7 +157,9 @@ export function sanitizeSvg(bytes: Buffer): SanitizedSvg {
       return;
     }
     if (open.style && style) {
-      checkCss(style.join(''), true);
+      const sheet = withoutWebFonts(style.join(''));
+      checkCss(sheet, true);
+      out.push(escapeXml(sheet, false));
       style = undefined;
     }
     out.push(`</${open.name}>`);
@@ -162,6 +175,28 @@ export function sanitizeSvg(bytes: Buffer): SanitizedSvg {
   const svg = out.join('');
   if (!svg.trim()) throw refuse('it has no SVG content');
   return { svg, images };
+}
+
+/** Where a web-font style sheet comes from: importing one only names fonts. */
+const FONT_SERVICE =
+  /^\s*(?:url\(\s*)?["']?(?:https?:)?\/\/(?:fonts\.googleapis\.com|fonts\.bunny\.net|use\.typekit\.net|p\.typekit\.net|use\.fontawesome\.com)\//i;
+
+/**
+ * Drops `@font-face` rules and `@import`s of web-font services from a style sheet. librsvg loads no
+ * web fonts, so this changes nothing drawn; what remains is checked as before (a rule spelled with
+ * escapes to dodge this is still refused by that check).
+ */
+export function withoutWebFonts(sheet: string): string {
+  let out = sheet.replace(/@import\s+([^;]*);?/gi, (rule, target: string) =>
+    FONT_SERVICE.test(target) ? '' : rule,
+  );
+  for (let at = out.search(/@font-face\b/i); at >= 0; at = out.search(/@font-face\b/i)) {
+    const open = out.indexOf('{', at);
+    const close = open < 0 ? -1 : out.indexOf('}', open);
+    // An unclosed rule runs to the end of the sheet, as in a browser.
+    out = out.slice(0, at) + (close < 0 ? '' : out.slice(close + 1));
+  }
+  return out;
 }
 
 /** Refuses inline images that would decode to more pixels than the limit (checked from their headers). */

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { applyPlan, planImageJob } from '../tools/pipeline.ts';
 import { openImage } from './open-image.ts';
 import { UnreadableInput } from './raw-image.ts';
-import { sanitizeSvg, unescapeCss } from './svg-sanitize.ts';
+import { sanitizeSvg, unescapeCss, withoutWebFonts } from './svg-sanitize.ts';
 
 // The worker package's index also starts the runtime; only its contract module is needed here.
 vi.mock('@mediakit/worker', () => import('@mediakit/worker'));
@@ -67,14 +67,40 @@ describe('hostile SVGs are refused before librsvg sees them', () => {
       'external entity',
       () =>
         `<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]><svg ${SVG} width="10" height="10"><text>&x;</text></svg>`,
-      /declares entities or other markup in a DOCTYPE/,
+      /declares an entity \(x\) that loads another file/,
+    ],
+    [
+      'an external entity by URL',
+      () =>
+        `<!DOCTYPE svg [<!ENTITY x PUBLIC "-//X//EN" "http://127.0.0.1:${port}/x.ent">]><svg ${SVG} width="10" height="10"><text>&x;</text></svg>`,
+      /declares an entity \(x\) that loads another file/,
+    ],
+    [
+      'a parameter entity',
+      () =>
+        `<!DOCTYPE svg [<!ENTITY % p SYSTEM "http://127.0.0.1:${port}/p.dtd"> %p;]><svg ${SVG} width="10" height="10"/>`,
+      /parameter entities/,
     ],
     [
       'billion laughs',
+      () => {
+        const levels = ['<!ENTITY l0 "lol">'];
+        for (let n = 1; n < 10; n++) levels.push(`<!ENTITY l${n} "${`&l${n - 1};`.repeat(10)}">`);
+        return `<?xml version="1.0"?><!DOCTYPE svg [${levels.join('')}]><svg ${SVG} width="10" height="10"><text>&l9;</text></svg>`;
+      },
+      /entities expand to too much text/,
+    ],
+    [
+      'many references to a large entity',
       () =>
-        `<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "lol"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">]>` +
-        `<svg ${SVG} width="10" height="10"><text>&c;</text></svg>`,
-      /declares entities/,
+        `<!DOCTYPE svg [<!ENTITY big "${'x'.repeat(60_000)}">]><svg ${SVG} width="10" height="10"><text>${'&big;'.repeat(20)}</text></svg>`,
+      /entities expand to too much text/,
+    ],
+    [
+      'an entity holding markup',
+      () =>
+        `<!DOCTYPE svg [<!ENTITY m "<image href='http://127.0.0.1:${port}/x.png'/>">]><svg ${SVG} width="10" height="10">&m;</svg>`,
+      /entity \(m\) holding markup/,
     ],
     [
       'an undeclared entity',
@@ -155,10 +181,16 @@ describe('hostile SVGs are refused before librsvg sees them', () => {
       /imports another style sheet/,
     ],
     [
-      'a font from outside in <style> CDATA',
+      'a url() left in <style> CDATA beside a dropped web font',
       () =>
-        `<svg ${SVG} width="10" height="10"><style><![CDATA[@font-face{font-family:x;src:url("http://127.0.0.1:${port}/f.woff")}]]></style></svg>`,
-      /outside resource/,
+        `<svg ${SVG} width="10" height="10"><style><![CDATA[@font-face{font-family:x;src:url("http://127.0.0.1:${port}/f.woff")} rect{fill:url("http://127.0.0.1:${port}/p.svg#g")}]]></style></svg>`,
+      /outside resource \(“http:\/\/127\.0\.0\.1:\d+\/p\.svg#g”\)/,
+    ],
+    [
+      'an @import that is not of a web-font service',
+      () =>
+        `<svg ${SVG} width="10" height="10"><style>@import url("https://fonts.example.com/css?family=X");</style></svg>`,
+      /imports another style sheet/,
     ],
     [
       '<?xml-stylesheet?>',
@@ -221,6 +253,48 @@ describe('clean SVGs render', () => {
     expect(px(25, 10)).toEqual([0, 0, 255, 255]);
     expect(px(32, 2)).toEqual([255, 0, 0, 255]);
     expect(px(38, 18)[3]).toBe(0);
+  });
+
+  it('an older Illustrator export: namespaces as DOCTYPE entities, private data in a <switch>', async () => {
+    const svg = `<?xml version="1.0" encoding="utf-8"?>
+<!-- Generator: Adobe Illustrator 10.0, SVG Export Plug-In . SVG Version: 3.0.0 Build 76)  -->
+<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.0//EN" "http://www.w3.org/TR/2001/REC-SVG-20010904/DTD/svg10.dtd" [
+	<!ENTITY ns_flows "http://ns.adobe.com/Flows/1.0/">
+	<!ENTITY ns_svg "http://www.w3.org/2000/svg">
+	<!ENTITY ns_xlink "http://www.w3.org/1999/xlink">
+	<!ENTITY ns_ai "http://ns.adobe.com/AdobeIllustrator/10.0/">
+	<!ENTITY st0 "fill:#FF0000;stroke:none;">
+]>
+<svg xmlns:i="&ns_ai;" xmlns="&ns_svg;" xmlns:xlink="&ns_xlink;" width="40" height="20" viewBox="0 0 40 20">
+<switch><foreignObject requiredExtensions="&ns_ai;" x="0" y="0" width="1" height="1"><i:pgfRef xlink:href="#adobe_illustrator_pgf"></i:pgfRef></foreignObject>
+<g i:extraneous="self"><rect style="&st0;" width="20" height="20"/><rect x="20" width="20" height="20" fill="#0000FF"/></g></switch>
+<i:pgf id="adobe_illustrator_pgf"><![CDATA[eJzs]]></i:pgf></svg>`;
+    const { data, info } = await sharp(await convert('illustrator.svg', svg))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect(info).toMatchObject({ width: 40, height: 20 });
+    const px = (x: number, y: number) => [...data.subarray((y * 40 + x) * 4, (y * 40 + x + 1) * 4)];
+    expect(px(5, 10)).toEqual([255, 0, 0, 255]);
+    expect(px(35, 10)).toEqual([0, 0, 255, 255]);
+  });
+
+  it('web fonts are dropped and the text falls back to an installed font, fetching nothing', async () => {
+    const before = connections;
+    const svg =
+      `<svg ${SVG} width="120" height="40"><style>@import url("https://fonts.googleapis.com/css2?family=Roboto");` +
+      `@font-face { font-family: "Brand"; src: url("http://127.0.0.1:${port}/brand.woff2") format("woff2"); }` +
+      `text { font-family: "Brand", sans-serif; font-size: 30px; fill: #000 }</style>` +
+      `<rect width="120" height="40" fill="#fff"/><text x="5" y="32">Hello</text></svg>`;
+    const { data } = await sharp(await convert('fonts.svg', svg))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    // Some pixels are dark: the text was drawn with a fallback font.
+    let dark = 0;
+    for (let i = 0; i < data.length; i += 4) if (data[i] < 100) dark++;
+    expect(dark).toBeGreaterThan(50);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(connections).toBe(before);
+    expect(withoutWebFonts('@font-face{src:url(x.woff)} a{fill:red}')).toBe(' a{fill:red}');
   });
 
   it('a drawing larger than the pixel limit is rendered smaller, not refused', async () => {
