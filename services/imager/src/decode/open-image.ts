@@ -77,8 +77,12 @@ async function decoderFor(
       return openSvg(await readFile(path), limitInputPixels);
     case 'bmp':
       return sharpFromRaw(decodeBmp(await readFile(path), limitInputPixels), limitInputPixels);
-    case 'psd':
-      return sharpFromRaw(decodePsd(await readFile(path), limitInputPixels), limitInputPixels);
+    case 'psd': {
+      const image = decodePsd(await readFile(path), limitInputPixels);
+      return image.kind === 'tiff'
+        ? sharp(image.tiff, { limitInputPixels, failOn: 'error' })
+        : sharpFromRaw(image.raw, limitInputPixels);
+    }
     case 'ico': {
       const icon = decodeIco(await readFile(path), limitInputPixels);
       return icon.kind === 'png'

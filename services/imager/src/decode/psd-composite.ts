@@ -1,8 +1,9 @@
 /**
- * 16-bit grayscale and RGB composites (what ag-psd mis-reads). The "Image Data" section holds a
- * compression word, then every channel as a plane of rows, top row first, big-endian samples:
- * raw (0), or PackBits (1) with every row's packed byte count listed first (2 bytes each, 4 in PSB).
- * ZIP compressions (2, 3) are only used for layers, never for the composite.
+ * Composites ag-psd mis-reads or does not convert: 16-bit grayscale and RGB (ag-psd puts RLE rows
+ * byte by byte into 16-bit samples) and CMYK at 8 or 16 bits (ag-psd converts CMYK without colour
+ * management). The "Image Data" section holds a compression word, then every channel as a plane of
+ * rows, top row first, big-endian samples: raw (0), or PackBits (1) with every row's packed byte
+ * count listed first (2 bytes each, 4 in PSB). ZIP compressions (2, 3) are only used for layers.
  */
 import type { PsdHeader } from './psd-header.ts';
 import type { RawImage } from './raw-image.ts';
@@ -13,8 +14,20 @@ export function decodeComposite16(file: Buffer, header: PsdHeader): RawImage {
   const { width, height, mode, mergedAlpha } = header;
   const colours = mode === 1 ? 1 : 3;
   const channels = colours + (mergedAlpha && header.channels > colours ? 1 : 0);
-  const rowBytes = width * 2;
-  const out = new Uint16Array(width * height * channels);
+  const out = readPlanes(file, header, channels) as Uint16Array;
+  if (channels > colours) unmatte(out, channels);
+  return { width, height, channels: channels as 1 | 2 | 3 | 4, data: out };
+}
+
+/** Interleaved samples of the first `channels` stored channels (8 or 16 bits, as stored). */
+export function readPlanes(file: Buffer, header: PsdHeader, channels: number): Uint8Array | Uint16Array {
+  const { width, height } = header;
+  const sixteen = header.depth === 16;
+  if (header.depth !== 8 && !sixteen) throw damaged(`composite of ${header.depth} bits per channel`);
+  const rowBytes = width * (sixteen ? 2 : 1);
+  const out = sixteen
+    ? new Uint16Array(width * height * channels)
+    : new Uint8Array(width * height * channels);
   const compression = file.readUInt16BE(header.imageData);
   let at = header.imageData + 2;
 
@@ -46,12 +59,11 @@ export function decodeComposite16(file: Buffer, header: PsdHeader): RawImage {
         at += rowBytes;
       }
       for (let x = 0, o = y * width * channels + c; x < width; x++, o += channels) {
-        out[o] = row.readUInt16BE(x * 2);
+        out[o] = sixteen ? row.readUInt16BE(x * 2) : row[x];
       }
     }
   }
-  if (channels > colours) unmatte(out, channels);
-  return { width, height, channels: channels as 1 | 2 | 3 | 4, data: out };
+  return out;
 }
 
 /**

@@ -21,6 +21,8 @@ export interface PsdHeader {
   mergedAlpha: boolean;
   /** Offset of the composite ("Image Data" section: compression, then the channel planes). */
   imageData: number;
+  /** The "Image Resources" section: offset of its first block, and its length. */
+  resources: { at: number; length: number };
 }
 
 const damaged = (detail: string) => new Error(`psdload: ${detail}`);
@@ -55,8 +57,9 @@ export function readPsdHeader(file: Buffer): PsdHeader {
   // (`at += length()` would read `at` before length() moves it past the length field.)
   const colourModeData = length(false); // the palette of indexed images
   at += colourModeData;
-  const resources = length(false);
-  at += resources;
+  const resources = { at: 0, length: length(false) };
+  resources.at = at;
+  at += resources.length;
   const layerSection = length(large);
   let mergedAlpha = false;
   if (layerSection >= (large ? 10 : 6)) {
@@ -67,5 +70,31 @@ export function readPsdHeader(file: Buffer): PsdHeader {
   }
   at += layerSection;
   if (at + 2 > file.length) throw damaged('the composite image is missing');
-  return { ...header, large, mergedAlpha, imageData: at };
+  return { ...header, large, mergedAlpha, imageData: at, resources };
+}
+
+/** Resource 1039: the document's ICC profile (for CMYK, the press it was made for). */
+export const ICC_PROFILE = 1039;
+/** Resource 1057: version info, whose fifth byte says whether the composite is real. */
+export const VERSION_INFO = 1057;
+
+/**
+ * One image resource's data, or undefined. Each resource block is "8BIM", a 2-byte id, a Pascal
+ * name padded to an even length, a 4-byte size and the data padded to an even length.
+ */
+export function psdResource(file: Buffer, header: PsdHeader, wanted: number): Buffer | undefined {
+  const end = header.resources.at + header.resources.length;
+  let at = header.resources.at;
+  while (at + 12 <= end && file.toString('latin1', at, at + 4) === '8BIM') {
+    const id = file.readUInt16BE(at + 4);
+    const nameLength = file[at + 6];
+    at += 6 + ((nameLength + 2) & ~1);
+    if (at + 4 > end) return undefined;
+    const size = file.readUInt32BE(at);
+    at += 4;
+    if (at + size > end) return undefined;
+    if (id === wanted) return size > 0 ? file.subarray(at, at + size) : undefined;
+    at += (size + 1) & ~1;
+  }
+  return undefined;
 }
