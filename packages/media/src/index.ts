@@ -12,4 +12,6 @@ export { inspectFile, sniff } from './inspect.ts';
 export { DEFAULT_INSPECT_TIMEOUT_MS, mediaInfoFromProbe, probeDuration } from './inspect-av.ts';
 export { orientedSize } from './inspect-image.ts';
 export { looksLikeSvg, svgSize } from './svg.ts';
+export type { ReadAt, TiffLayout } from './tiff-header.ts';
+export { readTiffLayout } from './tiff-header.ts';
 export type { MediaInfo, MediaKind } from './types.ts';

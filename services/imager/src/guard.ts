@@ -4,6 +4,8 @@ import { svgSize } from '@mediakit/media';
 import type { JobInput, ToolContext, ToolHandler } from '@mediakit/worker';
 import { JobFailure } from '@mediakit/worker';
 import sharp, { type Metadata, type Sharp } from 'sharp';
+import { unreadableAsFailure } from './decode/open-image.ts';
+import { tiffSource } from './decode/tiff.ts';
 import { jobBudgetMs } from './limits.ts';
 import { inputFailure } from './tools/read-errors.ts';
 
@@ -140,6 +142,15 @@ export async function measureInput(
 
   // An SVG is measured from its text: nothing reaches librsvg before openImage has checked it.
   if (input.format === 'svg') return { ...measured, ...svgSize(await readFile(input.path)), frames: 1 };
+
+  // A TIFF layout we cannot read is refused by name here, before libvips calls it damaged.
+  if (input.format === 'tiff') {
+    try {
+      await tiffSource(input.path);
+    } catch (error) {
+      throw unreadableAsFailure(input.name, error);
+    }
+  }
 
   let meta: Metadata;
   try {

@@ -9,6 +9,7 @@ import { decodeIco } from './ico.ts';
 import { decodePsd } from './psd.ts';
 import { sharpFromRaw, UnreadableInput } from './raw-image.ts';
 import { openSvg } from './svg.ts';
+import { tiffSource } from './tiff.ts';
 
 /** Pixels an input may have (width × height, from its header), unless the caller says otherwise. */
 export const DEFAULT_LIMIT_INPUT_PIXELS = 100_000_000;
@@ -28,7 +29,7 @@ export interface OpenImageOptions {
 }
 
 /** What libvips decodes itself (first page or frame only). */
-const LIBVIPS_FORMATS = new Set(['jpg', 'png', 'webp', 'gif', 'tiff', 'avif']);
+const LIBVIPS_FORMATS = new Set(['jpg', 'png', 'webp', 'gif', 'avif']);
 
 /**
  * Every image tool reads its inputs through here: one place decides how a format is decoded and with
@@ -39,7 +40,7 @@ const LIBVIPS_FORMATS = new Set(['jpg', 'png', 'webp', 'gif', 'tiff', 'avif']);
  * reads SVG, so a file must never reach it unless its content is a format we mean it to read, and an
  * SVG only after svg-sanitize.ts has checked it.
  *
- * - JPEG, PNG, WebP, GIF, TIFF, AVIF: sharp/libvips.
+ * - JPEG, PNG, WebP, GIF, AVIF: sharp/libvips; TIFF too, once its layout is known readable (tiff.ts).
  * - SVG: checked and re-serialised, then librsvg (svg.ts).
  * - BMP, ICO, PSD, HEIC: decoded in JS/wasm to raw pixels (bmp.ts, ico.ts, psd.ts, heic.ts), each
  *   checking the header's pixel count against the limit before decoding.
@@ -57,11 +58,15 @@ export async function openImage(
   try {
     return await decoderFor(format, input.path, limitInputPixels);
   } catch (error) {
-    if (error instanceof UnreadableInput) {
-      throw new JobFailure(`${input.name} could not be read: ${error.message}`, { log: error.message });
-    }
-    throw error;
+    throw unreadableAsFailure(input.name, error);
   }
+}
+
+/** An UnreadableInput as the JobFailure that names the file; any other error unchanged. */
+export function unreadableAsFailure(name: string, error: unknown): unknown {
+  return error instanceof UnreadableInput
+    ? new JobFailure(`${name} could not be read: ${error.message}`, { log: error.message })
+    : error;
 }
 
 async function decoderFor(
@@ -73,6 +78,11 @@ async function decoderFor(
     return sharp(path, { limitInputPixels, failOn: 'error', pages: 1 });
   }
   switch (format) {
+    case 'tiff': {
+      const source = await tiffSource(path);
+      const options = { limitInputPixels, failOn: 'error', pages: 1 } as const;
+      return source.kind === 'jpeg' ? sharp(source.jpeg, options) : sharp(path, options);
+    }
     case 'svg':
       return openSvg(await readFile(path), limitInputPixels);
     case 'bmp':

@@ -1,0 +1,63 @@
+/**
+ * TIFF: libvips reads most files, but fails with loader text on some valid layouts. The first image
+ * directory's tags (read by @mediakit/media) say which layout a file uses before anything is decoded:
+ *
+ * - old-style JPEG compression (TIFF 6.0 compression 6, written by old scanners and fax software),
+ *   which sharp's libtiff is built without: when the file holds a complete JPEG stream (the
+ *   JPEGInterchangeFormat tag), that stream is handed to libvips as a JPEG; otherwise it is refused;
+ * - refused with a sentence naming the feature: tiled files with separate colour planes, sample
+ *   sizes other than 1, 2, 4, 8, 16, 32 or 64 bits (12-bit scanner files), and 8-bit CIELab (16-bit
+ *   Lab is read and converted to sRGB).
+ *
+ * A file whose tags cannot be read goes to libvips as before, which says "damaged" if it is.
+ */
+import { open } from 'node:fs/promises';
+import { readTiffLayout, type TiffLayout } from '@mediakit/media';
+import { UnreadableInput } from './raw-image.ts';
+
+export type TiffSource = { kind: 'libvips' } | { kind: 'jpeg'; jpeg: Buffer };
+
+const OLD_JPEG = 6;
+const CIELAB = 8;
+const WHOLE_SAMPLE_BITS = new Set([1, 2, 4, 8, 16, 32, 64]);
+const SAVE_AS = 'save it as a regular TIFF (LZW or ZIP compression) or as PNG';
+
+/** How to decode the TIFF at `path`; throws UnreadableInput naming a feature we cannot read. */
+export async function tiffSource(path: string): Promise<TiffSource> {
+  const handle = await open(path, 'r');
+  try {
+    const readAt = async (offset: number, length: number) => {
+      const buf = Buffer.alloc(length);
+      const { bytesRead } = await handle.read(buf, 0, length, offset);
+      return buf.subarray(0, bytesRead);
+    };
+    const layout = await readTiffLayout(readAt);
+    if (!layout) return { kind: 'libvips' };
+    const problem = unsupportedFeature(layout);
+    if (problem) throw new UnreadableInput(problem);
+    if (layout.compression !== OLD_JPEG) return { kind: 'libvips' };
+    const stream = layout.jpegStream && (await readAt(layout.jpegStream.offset, layout.jpegStream.length));
+    if (stream && stream.length === layout.jpegStream?.length && stream[0] === 0xff && stream[1] === 0xd8) {
+      return { kind: 'jpeg', jpeg: stream };
+    }
+    throw new UnreadableInput(
+      `it is a TIFF with old-style JPEG compression (from old scanners and fax software), which we cannot read; ${SAVE_AS}`,
+    );
+  } finally {
+    await handle.close();
+  }
+}
+
+function unsupportedFeature(layout: TiffLayout): string | undefined {
+  if (layout.tiled && layout.planar === 2) {
+    return `it is a tiled TIFF with separate colour planes, which we cannot read yet; ${SAVE_AS}`;
+  }
+  const odd = layout.bitsPerSample.find((bits) => !WHOLE_SAMPLE_BITS.has(bits));
+  if (odd !== undefined) {
+    return `it is a TIFF with ${odd} bits per sample, which we cannot read; save it with 8 or 16 bits per sample, or as PNG`;
+  }
+  if (layout.photometric === CIELAB && layout.bitsPerSample[0] === 8) {
+    return 'it is an 8-bit CIELab TIFF, which we cannot read; save it in RGB (or as 16-bit Lab), or as PNG';
+  }
+  return undefined;
+}
