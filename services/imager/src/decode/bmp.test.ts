@@ -40,6 +40,29 @@ async function ffmpegRgba(bytes: Buffer): Promise<Buffer> {
   return stdout;
 }
 
+/** The pixels of a BMP that holds its own (not an embedded JPEG/PNG). */
+function rawBmp(file: Buffer, limit: number): RawImage {
+  const image = decodeBmp(file, limit);
+  if (image.kind !== 'raw') throw new Error('expected raw pixels');
+  return image.raw;
+}
+
+/** A BMP whose pixels are a whole PNG or JPEG file (BI_PNG = 5, BI_JPEG = 4), as printer drivers write. */
+function wrapInBmp(payload: Buffer, width: number, height: number, compression: 4 | 5): Buffer {
+  const header = Buffer.alloc(54);
+  header.write('BM', 0, 'latin1');
+  header.writeUInt32LE(54 + payload.length, 2);
+  header.writeUInt32LE(54, 10);
+  header.writeUInt32LE(40, 14);
+  header.writeInt32LE(width, 18);
+  header.writeInt32LE(height, 22);
+  header.writeUInt16LE(1, 26);
+  header.writeUInt16LE(0, 28); // bit count 0: defined by the embedded file
+  header.writeUInt32LE(compression, 30);
+  header.writeUInt32LE(payload.length, 34);
+  return Buffer.concat([header, payload]);
+}
+
 /** Any image as RGBA, 4 bytes per pixel. */
 function rgba(image: RawImage): Buffer {
   const out = Buffer.alloc(image.width * image.height * 4);
@@ -73,7 +96,7 @@ describe('decodeBmp: variants built here, compared with the source picture and w
 
   it.each(cases)('%s', async (_, options) => {
     const bmp = writeBmp(STRIPES, options);
-    const image = decodeBmp(bmp, LIMIT);
+    const image = rawBmp(bmp, LIMIT);
     expect(image).toMatchObject({ width: 13, height: 7, channels: 3 });
     // 5-bit channels round 160 to 156 or 164; everything else is exact.
     const tolerance = options.bits === 16 ? 6 : 0;
@@ -87,15 +110,15 @@ describe('decodeBmp: variants built here, compared with the source picture and w
   it('1-bit', async () => {
     const twoColours = picture(21, 5, (x, y) => ((x + y) % 3 ? [255, 255, 255, 255] : [0, 0, 0, 255]));
     const bmp = writeBmp(twoColours, { bits: 1 });
-    expect(rgba(decodeBmp(bmp, LIMIT))).toEqual(twoColours.data);
-    expect(rgba(decodeBmp(bmp, LIMIT))).toEqual(await ffmpegRgba(bmp));
+    expect(rgba(rawBmp(bmp, LIMIT))).toEqual(twoColours.data);
+    expect(rgba(rawBmp(bmp, LIMIT))).toEqual(await ffmpegRgba(bmp));
   });
 
   it('32-bit alpha is kept, straight (not premultiplied)', async () => {
     const translucent = picture(6, 4, (x) => (x < 3 ? [255, 0, 0, 255] : [0, 0, 255, 128]));
     for (const layout of [undefined, 'bgra'] as const) {
       const bmp = writeBmp(translucent, { bits: 32, layout });
-      const image = decodeBmp(bmp, LIMIT);
+      const image = rawBmp(bmp, LIMIT);
       expect(image.channels).toBe(4);
       expect(rgba(image)).toEqual(translucent.data);
       expect(rgba(image)).toEqual(await ffmpegRgba(bmp));
@@ -103,7 +126,7 @@ describe('decodeBmp: variants built here, compared with the source picture and w
   });
 
   it('RLE pixels skipped by a delta are transparent', () => {
-    const image = decodeBmp(writeBmp(STRIPES, { bits: 8, rle: true, delta: 5 }), LIMIT);
+    const image = rawBmp(writeBmp(STRIPES, { bits: 8, rle: true, delta: 5 }), LIMIT);
     expect(image.channels).toBe(4);
     const px = (x: number, y: number) => [...image.data.subarray((y * 13 + x) * 4, (y * 13 + x + 1) * 4)];
     // The delta sits at the start of the second stored row, i.e. the second row from the bottom.
@@ -136,7 +159,7 @@ describe('decodeBmp: variants built here, compared with the source picture and w
       // ffmpeg widens 4- and 5-bit channels by shifting (15 → 240); we scale (15 → 255, as Windows
       // shows it). The placement of every pixel must still agree.
       const tolerance = pixFmt === 'rgb444le' ? 15 : /^rgb5/.test(pixFmt) ? 1 : 0;
-      expectClose(rgba(decodeBmp(bmp, LIMIT)), await ffmpegRgba(bmp), tolerance);
+      expectClose(rgba(rawBmp(bmp, LIMIT)), await ffmpegRgba(bmp), tolerance);
     }
   });
 });
@@ -149,36 +172,51 @@ describe('decodeBmp: refusals', () => {
     );
     bmp.writeInt32LE(60_000, 18);
     bmp.writeInt32LE(60_000, 22);
-    expect(() => decodeBmp(bmp, LIMIT)).toThrow(PIXEL_LIMIT_MESSAGE);
-    expect(() => decodeBmp(writeBmp(STRIPES, { bits: 24 }), 13 * 7 - 1)).toThrow(PIXEL_LIMIT_MESSAGE);
+    expect(() => rawBmp(bmp, LIMIT)).toThrow(PIXEL_LIMIT_MESSAGE);
+    expect(() => rawBmp(writeBmp(STRIPES, { bits: 24 }), 13 * 7 - 1)).toThrow(PIXEL_LIMIT_MESSAGE);
   });
 
   it('truncated pixel data is damaged, never half an image', () => {
     const bmp = writeBmp(STRIPES, { bits: 24 });
-    expect(() => decodeBmp(bmp.subarray(0, bmp.length - 40), LIMIT)).toThrow(
+    expect(() => rawBmp(bmp.subarray(0, bmp.length - 40), LIMIT)).toThrow(
       /^bmpload: the pixel data ends early/,
     );
     const rle = writeBmp(STRIPES, { bits: 8, rle: true });
-    expect(() => decodeBmp(rle.subarray(0, rle.length - 20), LIMIT)).toThrow(/^bmpload: /);
+    expect(() => rawBmp(rle.subarray(0, rle.length - 20), LIMIT)).toThrow(/^bmpload: /);
   });
 
   it('lying headers are damaged', () => {
     const bmp = writeBmp(STRIPES, { bits: 24 });
     const badSize = Buffer.from(bmp);
     badSize.writeUInt32LE(77, 14);
-    expect(() => decodeBmp(badSize, LIMIT)).toThrow(/^bmpload: unknown header size 77/);
+    expect(() => rawBmp(badSize, LIMIT)).toThrow(/^bmpload: unknown header size 77/);
     const noWidth = Buffer.from(bmp);
     noWidth.writeInt32LE(0, 18);
-    expect(() => decodeBmp(noWidth, LIMIT)).toThrow(/^bmpload: implausible size/);
-    expect(() => decodeBmp(Buffer.from('BM but nothing else'), LIMIT)).toThrow(/^bmpload: /);
+    expect(() => rawBmp(noWidth, LIMIT)).toThrow(/^bmpload: implausible size/);
+    expect(() => rawBmp(Buffer.from('BM but nothing else'), LIMIT)).toThrow(/^bmpload: /);
   });
 
-  it('a JPEG or PNG inside a BMP is refused with a sentence', () => {
+  it('a BI_JPEG bitmap without a JPEG inside is damaged; other unknown compressions are named', () => {
     const bmp = writeBmp(STRIPES, { bits: 24 });
-    bmp.writeUInt32LE(4, 30); // BI_JPEG
+    bmp.writeUInt32LE(4, 30); // BI_JPEG, but the pixels are plain rows
+    expect(() => decodeBmp(bmp, LIMIT)).toThrow(/^bmpload: the embedded JPEG image is missing/);
+    bmp.writeUInt32LE(11, 30); // a CMYK compression of Windows' printer formats
     const error = catchError(() => decodeBmp(bmp, LIMIT));
     expect(error).toBeInstanceOf(UnreadableInput);
-    expect((error as Error).message).toMatch(/BMP compression type 4, which we cannot read/);
+    expect((error as Error).message).toMatch(/BMP compression type 11, which we cannot read/);
+  });
+});
+
+describe('decodeBmp: a PNG or JPEG inside a BMP', () => {
+  it.each([
+    ['PNG', 5],
+    ['JPEG', 4],
+  ] as const)('%s: the embedded file is what sharp reads', async (_, compression) => {
+    const source = sharp(Buffer.from(STRIPES.data), { raw: { width: 13, height: 7, channels: 4 } });
+    const payload =
+      compression === 5 ? await source.png().toBuffer() : await source.jpeg({ quality: 95 }).toBuffer();
+    const image = decodeBmp(wrapInBmp(payload, 13, 7, compression), LIMIT);
+    expect(image).toEqual({ kind: 'embedded', data: payload });
   });
 });
 

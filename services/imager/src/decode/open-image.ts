@@ -85,8 +85,12 @@ async function decoderFor(
     }
     case 'svg':
       return openSvg(await readFile(path), limitInputPixels);
-    case 'bmp':
-      return sharpFromRaw(decodeBmp(await readFile(path), limitInputPixels), limitInputPixels);
+    case 'bmp': {
+      const bmp = decodeBmp(await readFile(path), limitInputPixels);
+      return bmp.kind === 'embedded'
+        ? sharp(bmp.data, { limitInputPixels, failOn: 'error' })
+        : sharpFromRaw(bmp.raw, limitInputPixels);
+    }
     case 'psd': {
       const image = decodePsd(await readFile(path), limitInputPixels);
       return image.kind === 'tiff'
