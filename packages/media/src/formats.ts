@@ -56,6 +56,8 @@ const BY_FILE_TYPE_EXT: Record<string, SniffedFormat> = {
   // file-type says image/heif for the generic "mif1" brand; the catalog speaks of HEIC throughout.
   heic: image('heic', 'image/heic'),
   ico: image('ico', 'image/x-icon'),
+  // A Windows cursor is an ICO whose directory holds hotspots where an icon has planes and depth.
+  cur: image('ico', 'image/x-icon'),
   psd: image('psd', 'image/vnd.adobe.photoshop'),
 
   zip: { format: 'zip', mime: 'application/zip', media: 'archive' },

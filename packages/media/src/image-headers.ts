@@ -46,7 +46,9 @@ const PNG_CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
  * header) its size and depth are used instead.
  */
 export function icoEntries(buf: Buffer): IcoEntry[] {
-  if (buf.length < 6 || buf.readUInt16LE(0) !== 0 || buf.readUInt16LE(2) !== 1) return [];
+  // Type 1 is an icon, 2 a cursor (.cur): the same images, with a hotspot instead of planes and depth.
+  const type = buf.length < 6 ? 0 : buf.readUInt16LE(2);
+  if (buf.length < 6 || buf.readUInt16LE(0) !== 0 || (type !== 1 && type !== 2)) return [];
   const count = buf.readUInt16LE(4);
   const entries: IcoEntry[] = [];
   for (let n = 0; n < count; n++) {
@@ -59,7 +61,7 @@ export function icoEntries(buf: Buffer): IcoEntry[] {
       kind: 'unknown',
       width: buf[at] || 256,
       height: buf[at + 1] || 256,
-      bitDepth: buf.readUInt16LE(at + 6),
+      bitDepth: type === 1 ? buf.readUInt16LE(at + 6) : 0,
     };
     const { offset } = entry;
     if (offset + 26 <= buf.length && buf.subarray(offset, offset + 8).equals(PNG_SIGNATURE)) {

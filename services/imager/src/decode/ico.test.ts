@@ -1,3 +1,6 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { icoEntries, sniff } from '@mediakit/media';
 import { picture } from '@mediakit/media/fixtures/bmp-builder.ts';
 import { writeIco } from '@mediakit/media/fixtures/ico-builder.ts';
 import sharp from 'sharp';
@@ -76,5 +79,26 @@ describe('decodeIco', () => {
     expect(() => decodeIco(ico.subarray(0, ico.length - 200), LIMIT)).toThrow(
       /^bmpload: the pixel data ends early/,
     );
+  });
+});
+
+describe('Windows cursors (.cur)', () => {
+  const cur = join(import.meta.dirname, '../../../../tests/corpus/files/decode/im-pointer.cur');
+
+  it('are sniffed and sized as icons, and decode like one (ImageMagick’s CUR writer)', async () => {
+    expect(await sniff(cur)).toMatchObject({ format: 'ico', media: 'image' });
+    const file = await readFile(cur);
+    expect(icoEntries(file)).toMatchObject([{ width: 48, height: 48 }]);
+    const { data, info } = await sharp(raw(decodeIco(file, LIMIT)).data, {
+      raw: { width: 48, height: 48, channels: 4 },
+    })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const reference = await sharp(cur.replace(/\.cur$/, '.ref.png'))
+      .ensureAlpha()
+      .raw()
+      .toBuffer();
+    expect(info.channels).toBe(4);
+    expect(data.equals(reference)).toBe(true);
   });
 });
