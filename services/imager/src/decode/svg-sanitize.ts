@@ -50,6 +50,20 @@ function quoted(value: string): string {
   return flat.length > 80 ? `“${flat.slice(0, 77)}…”` : `“${flat}”`;
 }
 
+/**
+ * What a refused reference points at, in words: "a web address (http:)", "another file (logo.png)".
+ * The reference itself is not quoted: a message never repeats an address or a server path.
+ */
+function resourceKind(value: string): string {
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(value)?.[1]?.toLowerCase();
+  if (scheme === 'http' || scheme === 'https' || scheme === 'ftp') return `a web address (${scheme}:)`;
+  if (scheme === 'file') return 'a file on the computer that renders it (file:)';
+  if (scheme === 'data') return 'embedded data of a type other than PNG, JPEG, GIF or WebP';
+  if (scheme) return `a ${scheme}: address`;
+  const name = value.split(/[\\/]/).pop()?.split(/[?#]/)[0] ?? '';
+  return /^[\w.-]{1,60}$/.test(name) ? `another file (${name})` : 'another file';
+}
+
 export interface SanitizedSvg {
   /** The re-serialised document, UTF-8, without prolog. */
   svg: string;
@@ -77,7 +91,7 @@ export function sanitizeSvg(bytes: Buffer): SanitizedSvg {
       return value;
     }
     throw refuse(
-      `it loads an outside resource (${quoted(value)}); only images embedded as data: URIs and references inside the file are allowed`,
+      `it loads an outside resource (${resourceKind(value)}); only images embedded as data: URIs and references inside the file are allowed`,
     );
   };
   /** `sheet`: a <style> element's text, where an @import could be; otherwise a property value. */

@@ -111,7 +111,7 @@ describe('hostile SVGs are refused before librsvg sees them', () => {
       'an http image',
       () =>
         `<svg ${SVG} width="10" height="10"><image href="http://127.0.0.1:${port}/x.png" width="10" height="10"/></svg>`,
-      /loads an outside resource \(“http:\/\/127\.0\.0\.1:\d+\/x\.png”\)/,
+      /loads an outside resource \(a web address \(http:\)\)/,
     ],
     [
       'an http image by xlink:href',
@@ -128,12 +128,12 @@ describe('hostile SVGs are refused before librsvg sees them', () => {
     [
       'a file: image',
       () => `<svg ${SVG} width="10" height="10"><image href="file:///etc/hostname"/></svg>`,
-      /loads an outside resource \(“file:\/\/\/etc\/hostname”\)/,
+      /loads an outside resource \(a file on the computer that renders it \(file:\)\)/,
     ],
     [
       'a relative path',
       () => `<svg ${SVG} width="10" height="10"><image href="../secret.png"/></svg>`,
-      /outside resource/,
+      /outside resource \(another file \(secret\.png\)\)/,
     ],
     [
       'a <use> of another file',
@@ -160,7 +160,7 @@ describe('hostile SVGs are refused before librsvg sees them', () => {
       'a CSS url() in a style attribute',
       () =>
         `<svg ${SVG} width="10" height="10"><rect width="10" height="10" style="background:url(http://127.0.0.1:${port}/bg.png)"/></svg>`,
-      /outside resource \(“http:\/\/127\.0\.0\.1/,
+      /outside resource \(a web address \(http:\)\)/,
     ],
     [
       'a CSS url() spelled with escapes',
@@ -184,7 +184,7 @@ describe('hostile SVGs are refused before librsvg sees them', () => {
       'a url() left in <style> CDATA beside a dropped web font',
       () =>
         `<svg ${SVG} width="10" height="10"><style><![CDATA[@font-face{font-family:x;src:url("http://127.0.0.1:${port}/f.woff")} rect{fill:url("http://127.0.0.1:${port}/p.svg#g")}]]></style></svg>`,
-      /outside resource \(“http:\/\/127\.0\.0\.1:\d+\/p\.svg#g”\)/,
+      /outside resource \(a web address \(http:\)\)/,
     ],
     [
       'an @import that is not of a web-font service',
@@ -215,6 +215,8 @@ describe('hostile SVGs are refused before librsvg sees them', () => {
     const message = await refusal('drawing.svg', svg());
     expect(message).toMatch(/^drawing\.svg could not be read: /);
     expect(message).toMatch(reason);
+    // Never an address, a host or a server path (the reference is described, not repeated).
+    expect(message).not.toMatch(/127\.0\.0\.1|\/\/|\/etc\b|\.\.\//);
     // Give a connection attempt, if any had been made, time to arrive.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(connections).toBe(before);
