@@ -25,6 +25,8 @@ tiffcp -t -w 32 -l 32 -p separate "$tmp/plasma.tif" "$out/tiffcp-tiled-planar.ti
 tiffcp -t -w 32 -l 32 "$tmp/plasma.tif" "$out/tiffcp-tiled.tif"
 tiffcp -p separate -c lzw "$tmp/plasma.tif" "$out/tiffcp-planar-strips.tif"
 convert -define png:exclude-chunk=date,time "$tmp/plasma.png" "$out/tiff-plasma.ref.png"
+# TIFF: Zstandard compression (GDAL and newer scanners): sharp's libtiff is built without it.
+tiffcp -c zstd "$tmp/plasma.tif" "$out/tiffcp-zstd.tif"
 # TIFF: 12 bits per sample (scanner raw output), written by ImageMagick: refused by name.
 convert -define png:exclude-chunk=date,time "$tmp/plasma.png" -depth 12 -compress zip "$out/im-12bit.tif"
 # TIFF: CIELab, 8 bits (refused by name) and 16 bits (read; reference by ImageMagick).

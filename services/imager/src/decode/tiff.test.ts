@@ -43,6 +43,10 @@ describe('TIFF layouts libvips cannot read are refused by name', () => {
       /could not be read: it is a TIFF with 12 bits per sample, which we cannot read; save it with 8 or 16 bits per sample/,
     ],
     [
+      'tiffcp-zstd.tif',
+      /could not be read: it is a TIFF with Zstandard \(ZSTD\) compression, which we cannot read; save it with LZW or ZIP/,
+    ],
+    [
       'im-cielab-8bit.tif',
       /could not be read: it is an 8-bit CIELab TIFF, which we cannot read; save it in RGB/,
     ],

@@ -6,8 +6,8 @@
  *   which sharp's libtiff is built without: when the file holds a complete JPEG stream (the
  *   JPEGInterchangeFormat tag), that stream is handed to libvips as a JPEG; otherwise it is refused;
  * - refused with a sentence naming the feature: tiled files with separate colour planes, sample
- *   sizes other than 1, 2, 4, 8, 16, 32 or 64 bits (12-bit scanner files), and 8-bit CIELab (16-bit
- *   Lab is read and converted to sRGB).
+ *   sizes other than 1, 2, 4, 8, 16, 32 or 64 bits (12-bit scanner files), 8-bit CIELab (16-bit
+ *   Lab is read and converted to sRGB), and compressions sharp's libtiff is built without.
  *
  * A file whose tags cannot be read goes to libvips as before, which says "damaged" if it is.
  */
@@ -21,6 +21,18 @@ const OLD_JPEG = 6;
 const CIELAB = 8;
 const WHOLE_SAMPLE_BITS = new Set([1, 2, 4, 8, 16, 32, 64]);
 const SAVE_AS = 'save it as a regular TIFF (LZW or ZIP compression) or as PNG';
+
+/** Compressions that libtiff knows but sharp's build leaves out (each fails as "not configured"). */
+const MISSING_COMPRESSIONS: Record<number, string> = {
+  34661: 'JBIG',
+  34712: 'JPEG 2000',
+  33003: 'JPEG 2000',
+  33005: 'JPEG 2000',
+  34887: 'LERC',
+  34925: 'LZMA',
+  50000: 'Zstandard (ZSTD)',
+  50002: 'JPEG XL',
+};
 
 /** How to decode the TIFF at `path`; throws UnreadableInput naming a feature we cannot read. */
 export async function tiffSource(path: string): Promise<TiffSource> {
@@ -49,6 +61,10 @@ export async function tiffSource(path: string): Promise<TiffSource> {
 }
 
 function unsupportedFeature(layout: TiffLayout): string | undefined {
+  const compression = MISSING_COMPRESSIONS[layout.compression];
+  if (compression) {
+    return `it is a TIFF with ${compression} compression, which we cannot read; save it with LZW or ZIP compression, or as PNG`;
+  }
   if (layout.tiled && layout.planar === 2) {
     return `it is a tiled TIFF with separate colour planes, which we cannot read yet; ${SAVE_AS}`;
   }
