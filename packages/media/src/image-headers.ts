@@ -8,16 +8,17 @@ export interface Size {
   height: number;
 }
 
-const plausible = (width: number, height: number): Size | undefined =>
+/** A size that a real image may have, or undefined. */
+export const plausibleSize = (width: number, height: number): Size | undefined =>
   width > 0 && height > 0 && width <= 1_000_000 && height <= 1_000_000 ? { width, height } : undefined;
 
 /** BMP: "BM", then the DIB header at 14. OS/2 core headers (size 12) use 16-bit fields. */
 export function bmpSize(buf: Buffer): Size | undefined {
   if (buf.length < 26 || buf.toString('latin1', 0, 2) !== 'BM') return undefined;
   const dibSize = buf.readUInt32LE(14);
-  if (dibSize === 12) return plausible(buf.readUInt16LE(18), buf.readUInt16LE(20));
+  if (dibSize === 12) return plausibleSize(buf.readUInt16LE(18), buf.readUInt16LE(20));
   // Height is negative for top-down bitmaps.
-  return plausible(Math.abs(buf.readInt32LE(18)), Math.abs(buf.readInt32LE(22)));
+  return plausibleSize(Math.abs(buf.readInt32LE(18)), Math.abs(buf.readInt32LE(22)));
 }
 
 /** One image of an ICO file, as its directory and its own header describe it. */
@@ -76,7 +77,7 @@ export function icoEntries(buf: Buffer): IcoEntry[] {
       entry.height = Math.floor(Math.abs(buf.readInt32LE(offset + 8)) / 2);
       entry.bitDepth = buf.readUInt16LE(offset + 14);
     }
-    if (plausible(entry.width, entry.height)) entries.push(entry);
+    if (plausibleSize(entry.width, entry.height)) entries.push(entry);
   }
   return entries;
 }
@@ -107,5 +108,5 @@ export function psdSize(buf: Buffer): Size | undefined {
   if (buf.length < 22 || buf.toString('latin1', 0, 4) !== '8BPS') return undefined;
   const version = buf.readUInt16BE(4);
   if (version !== 1 && version !== 2) return undefined;
-  return plausible(buf.readUInt32BE(18), buf.readUInt32BE(14));
+  return plausibleSize(buf.readUInt32BE(18), buf.readUInt32BE(14));
 }

@@ -3,8 +3,9 @@ import type { Metadata } from 'sharp';
 import sharp from 'sharp';
 import type { SniffedFormat } from './formats.ts';
 import { readHeifFile } from './heif.ts';
-import { bmpSize, icoSize, psdSize, type Size } from './image-headers.ts';
+import { bmpSize, icoSize, plausibleSize, psdSize, type Size } from './image-headers.ts';
 import { SVG_SNIFF_BYTES, svgSize } from './svg.ts';
+import { readTiffLayout } from './tiff-header.ts';
 import type { MediaInfo } from './types.ts';
 
 /** Enough for any fixed image header (BMP, PSD). */
@@ -48,9 +49,26 @@ export async function inspectImage(path: string, sniffed: SniffedFormat): Promis
     // Metadata reads headers only, so the pixel limit (a decoding safeguard) does not apply here.
     meta = await sharp(path, { limitInputPixels: false }).metadata();
   } catch {
-    return null;
+    // libvips refuses some valid TIFF layouts even to measure (12-bit, 8-bit CIELab): their tags
+    // still give the size, and the image tools then say which feature they cannot read.
+    return sniffed.format === 'tiff' ? tiffFromTags(path, sniffed) : null;
   }
   return { ...sniffed, ...orientedSize(meta) };
+}
+
+async function tiffFromTags(path: string, sniffed: SniffedFormat): Promise<MediaInfo | null> {
+  const handle = await open(path, 'r');
+  try {
+    const layout = await readTiffLayout(async (offset, length) => {
+      const buf = Buffer.alloc(length);
+      const { bytesRead } = await handle.read(buf, 0, length, offset);
+      return buf.subarray(0, bytesRead);
+    });
+    const size = layout && plausibleSize(layout.width, layout.height);
+    return size ? { ...sniffed, ...size } : null;
+  } finally {
+    await handle.close();
+  }
 }
 
 /** Width/height after applying EXIF orientation (5–8 are quarter turns). */

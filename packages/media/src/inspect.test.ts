@@ -293,3 +293,23 @@ describe('inspectFile: others', () => {
     expect(await inspectFile(p('page.html'))).toBeNull();
   });
 });
+
+describe('inspectFile: valid image layouts libvips cannot measure', () => {
+  const corpus = join(import.meta.dirname, '../../../tests/corpus/files/decode');
+
+  it.each(['im-12bit.tif', 'im-cielab-8bit.tif', 'tiffcp-zstd.tif'])(
+    '%s is a 96×72 TIFF (sized from its tags), so the image tools can say what it uses',
+    async (name) => {
+      expect(await inspectFile(join(corpus, name))).toMatchObject({ format: 'tiff', width: 96, height: 72 });
+    },
+  );
+
+  it('a Windows cursor is an icon', async () => {
+    expect(await inspectFile(join(corpus, 'im-pointer.cur'))).toMatchObject({
+      format: 'ico',
+      mime: 'image/x-icon',
+      width: 48,
+      height: 48,
+    });
+  });
+});
