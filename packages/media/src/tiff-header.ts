@@ -18,6 +18,9 @@ export interface TiffLayout {
   tiled: boolean;
   /** Old-style JPEG: where a complete JPEG stream is stored (JPEGInterchangeFormat), if it is. */
   jpegStream?: { offset: number; length: number };
+  /** File offset of the photometric tag's (inline, 2-byte) value, so a copy can be re-labelled. */
+  photometricAt?: number;
+  littleEndian: boolean;
 }
 
 /** Reads `length` bytes at `offset` (fewer at the end of the file). */
@@ -53,10 +56,12 @@ export async function readTiffLayout(read: ReadAt): Promise<TiffLayout | undefin
   if (dir.length < count * entrySize) return undefined;
 
   const tags = new Map<number, number[]>();
+  let photometricAt: number | undefined;
   for (let n = 0; n < count; n++) {
     const at = n * entrySize;
     const tag = u16(dir, at);
     const type = u16(dir, at + 2);
+    if (tag === 262 && type === 3) photometricAt = ifd + countBytes + at + (big ? 12 : 8);
     const values = big ? u64(dir, at + 4) : u32(dir, at + 4);
     const size = TYPE_SIZES[type];
     // Only small integer tags are needed: skip strings, rationals and long arrays.
@@ -85,6 +90,8 @@ export async function readTiffLayout(read: ReadAt): Promise<TiffLayout | undefin
     samplesPerPixel,
     planar: first(284, 1),
     tiled: tags.has(322) || tags.has(323),
+    photometricAt,
+    littleEndian: le,
   };
   const jpegOffset = tags.get(513)?.[0];
   const jpegLength = tags.get(514)?.[0];

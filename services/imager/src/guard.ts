@@ -143,13 +143,13 @@ export async function measureInput(
   // An SVG is measured from its text: nothing reaches librsvg before openImage has checked it.
   if (input.format === 'svg') return { ...measured, ...svgSize(await readFile(input.path)), frames: 1 };
 
-  // A TIFF layout we cannot read is refused by name here, before libvips calls it damaged.
+  // A TIFF layout we cannot read is refused by name here, before libvips calls it damaged; 8-bit
+  // CIELab, which libvips cannot even measure, is measured from its header.
   if (input.format === 'tiff') {
-    try {
-      await tiffSource(input.path);
-    } catch (error) {
+    const source = await tiffSource(input.path).catch((error: unknown) => {
       throw unreadableAsFailure(input.name, error);
-    }
+    });
+    if (source.kind === 'lab8') return { ...measured, width: source.width, height: source.height, frames: 1 };
   }
 
   let meta: Metadata;

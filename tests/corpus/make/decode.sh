@@ -29,10 +29,11 @@ convert -define png:exclude-chunk=date,time "$tmp/plasma.png" "$out/tiff-plasma.
 tiffcp -c zstd "$tmp/plasma.tif" "$out/tiffcp-zstd.tif"
 # TIFF: 12 bits per sample (scanner raw output), written by ImageMagick: refused by name.
 convert -define png:exclude-chunk=date,time "$tmp/plasma.png" -depth 12 -compress zip "$out/im-12bit.tif"
-# TIFF: CIELab, 8 bits (refused by name) and 16 bits (read; reference by ImageMagick).
+# TIFF: CIELab (Photoshop's Lab mode), 8 and 16 bits; references converted to sRGB by ImageMagick.
 convert -define png:exclude-chunk=date,time "$tmp/plasma.png" -colorspace Lab -depth 8 -compress zip "$out/im-cielab-8bit.tif"
 convert -define png:exclude-chunk=date,time "$tmp/plasma.png" -colorspace Lab -depth 16 -compress zip "$out/im-cielab-16bit.tif"
 convert -define png:exclude-chunk=date,time "$out/im-cielab-16bit.tif" -colorspace sRGB -depth 8 "$out/im-cielab-16bit.ref.png"
+convert -define png:exclude-chunk=date,time "$out/im-cielab-8bit.tif" -colorspace sRGB -depth 8 "$out/im-cielab-8bit.ref.png"
 # TIFF: old-style JPEG (compression 6) as 1990s scanners wrote it: the JPEG stream (4:2:0, from
 # ImageMagick) wrapped by decode-ojpeg.py; reference decoded by libtiff's own OJPEG reader.
 convert -define png:exclude-chunk=date,time "$tmp/plasma.png" -sampling-factor 2x2 -quality 85 "$tmp/plasma.jpg"

@@ -9,7 +9,7 @@ import { decodeIco } from './ico.ts';
 import { decodePsd } from './psd.ts';
 import { sharpFromRaw, UnreadableInput } from './raw-image.ts';
 import { openSvg } from './svg.ts';
-import { tiffSource } from './tiff.ts';
+import { openTiff } from './tiff.ts';
 
 /** Pixels an input may have (width × height, from its header), unless the caller says otherwise. */
 export const DEFAULT_LIMIT_INPUT_PIXELS = 100_000_000;
@@ -78,11 +78,8 @@ async function decoderFor(
     return sharp(path, { limitInputPixels, failOn: 'error', pages: 1 });
   }
   switch (format) {
-    case 'tiff': {
-      const source = await tiffSource(path);
-      const options = { limitInputPixels, failOn: 'error', pages: 1 } as const;
-      return source.kind === 'jpeg' ? sharp(source.jpeg, options) : sharp(path, options);
-    }
+    case 'tiff':
+      return openTiff(path, limitInputPixels);
     case 'svg':
       return openSvg(await readFile(path), limitInputPixels);
     case 'bmp': {

@@ -7,7 +7,7 @@
  * composites (RLE rows land byte by byte in 16-bit samples; with transparency it refuses), so
  * 16-bit grayscale/RGB composites are read here (psd-composite.ts).
  *
- * CMYK documents (most print work) are read here too and handed to libvips as CMYK (cmyk-tiff.ts),
+ * CMYK documents (most print work) are read here too and handed to libvips as CMYK (raw-tiff.ts),
  * with the document's ICC profile, so their colours come out as colour-managed software shows them.
  * Their transparency, if any, is not kept: a print composite is matted on white.
  *
@@ -16,10 +16,10 @@
  * documents, and 32-bit (HDR) documents.
  */
 import { initializeCanvas, readPsd } from 'ag-psd';
-import { cmykTiff } from './cmyk-tiff.ts';
 import { decodeComposite16, readPlanes } from './psd-composite.ts';
 import { ICC_PROFILE, type PsdHeader, psdResource, readPsdHeader, VERSION_INFO } from './psd-header.ts';
 import { checkPixelLimit, type RawImage, UnreadableInput, withoutUselessAlpha } from './raw-image.ts';
+import { separatedTiff } from './raw-tiff.ts';
 
 // ag-psd allocates pixel buffers through a canvas factory. With `useImageData` only plain ImageData
 // objects are needed, so no canvas implementation is installed: asking for a canvas is a bug.
@@ -87,9 +87,10 @@ function cmykComposite(file: Buffer, header: PsdHeader): Buffer {
   const data = readPlanes(file, header, 4);
   const max = header.depth === 16 ? 0xffff : 0xff;
   for (let i = 0; i < data.length; i++) data[i] = max - data[i];
-  return cmykTiff({
+  return separatedTiff({
     width: header.width,
     height: header.height,
+    space: 'cmyk',
     data,
     icc: psdResource(file, header, ICC_PROFILE),
   });

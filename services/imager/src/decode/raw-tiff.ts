@@ -1,14 +1,17 @@
 /**
- * CMYK pixels decoded outside libvips (PSD composites) reach sharp as an uncompressed TIFF in memory:
- * sharp's raw input is always read as RGB(A), while a TIFF says "separated, CMYK ink set", so libvips
- * tags the image CMYK and sharp converts it to sRGB with colour management: through the document's
- * own ICC profile when it has one, else through sharp's built-in CMYK profile.
+ * Pixels decoded outside libvips whose colour space sharp's raw input cannot say (it reads raw
+ * samples as RGB or grey) reach sharp as an uncompressed TIFF in memory: the TIFF's photometric tag
+ * says "CMYK" or "CIELab", libvips tags the image so, and sharp converts it to sRGB with colour
+ * management (for CMYK through the document's own ICC profile when it has one, else through sharp's
+ * built-in CMYK profile).
  */
 
-/** Samples are ink amounts, 0 = no ink (TIFF's convention for separated images). */
-export interface CmykImage {
+export interface SeparatedImage {
   width: number;
   height: number;
+  /** 'cmyk': ink amounts, 0 = no ink (TIFF's convention). 'lab': CIELab, L unsigned, a/b signed. */
+  space: 'cmyk' | 'lab';
+  /** Interleaved samples; 16-bit Lab holds a and b as two's complement in the 16 bits. */
   data: Uint8Array | Uint16Array;
   icc?: Buffer;
 }
@@ -16,23 +19,26 @@ export interface CmykImage {
 const SHORT = 3;
 const LONG = 4;
 const UNDEFINED = 7;
+const PHOTOMETRIC = { cmyk: 5, lab: 8 };
+const SAMPLES = { cmyk: 4, lab: 3 };
 
-export function cmykTiff(image: CmykImage): Buffer {
-  const { width, height, data, icc } = image;
+export function separatedTiff(image: SeparatedImage): Buffer {
+  const { width, height, data, icc, space } = image;
   const bits = data instanceof Uint16Array ? 16 : 8;
+  const samples = SAMPLES[space];
   const entries: [tag: number, type: number, count: number, value: number | Buffer][] = [
     [256, LONG, 1, width],
     [257, LONG, 1, height],
-    [258, SHORT, 4, shorts([bits, bits, bits, bits])],
+    [258, SHORT, samples, shorts(new Array(samples).fill(bits))],
     [259, SHORT, 1, 1], // no compression
-    [262, SHORT, 1, 5], // separated
+    [262, SHORT, 1, PHOTOMETRIC[space]],
     [273, LONG, 1, 0], // strip offset, filled in below
-    [277, SHORT, 1, 4],
+    [277, SHORT, 1, samples],
     [278, LONG, 1, height], // one strip
     [279, LONG, 1, data.byteLength],
     [284, SHORT, 1, 1], // interleaved
-    [332, SHORT, 1, 1], // ink set: CMYK
   ];
+  if (space === 'cmyk') entries.push([332, SHORT, 1, 1]); // ink set: CMYK
   if (icc) entries.push([34675, UNDEFINED, icc.length, icc]);
 
   const ifdAt = 8;
@@ -68,8 +74,8 @@ export function cmykTiff(image: CmykImage): Buffer {
   for (const [offset, bytes] of extras) bytes.copy(out, offset);
   if (bits === 8) out.set(data as Uint8Array, pixelsAt);
   else {
-    const samples = data as Uint16Array;
-    for (let i = 0, o = pixelsAt; i < samples.length; i++, o += 2) out.writeUInt16LE(samples[i], o);
+    const samples16 = data as Uint16Array;
+    for (let i = 0, o = pixelsAt; i < samples16.length; i++, o += 2) out.writeUInt16LE(samples16[i], o);
   }
   return out;
 }
