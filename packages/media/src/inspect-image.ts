@@ -5,7 +5,7 @@ import type { SniffedFormat } from './formats.ts';
 import { readHeifFile } from './heif.ts';
 import { bmpSize, icoSize, plausibleSize, psdSize, type Size } from './image-headers.ts';
 import { SVG_SNIFF_BYTES, svgSize } from './svg.ts';
-import { readTiffLayout } from './tiff-header.ts';
+import { readTiffFileLayout } from './tiff-header.ts';
 import type { MediaInfo } from './types.ts';
 
 /** Enough for any fixed image header (BMP, PSD). */
@@ -57,18 +57,9 @@ export async function inspectImage(path: string, sniffed: SniffedFormat): Promis
 }
 
 async function tiffFromTags(path: string, sniffed: SniffedFormat): Promise<MediaInfo | null> {
-  const handle = await open(path, 'r');
-  try {
-    const layout = await readTiffLayout(async (offset, length) => {
-      const buf = Buffer.alloc(length);
-      const { bytesRead } = await handle.read(buf, 0, length, offset);
-      return buf.subarray(0, bytesRead);
-    });
-    const size = layout && plausibleSize(layout.width, layout.height);
-    return size ? { ...sniffed, ...size } : null;
-  } finally {
-    await handle.close();
-  }
+  const layout = await readTiffFileLayout(path);
+  const size = layout && plausibleSize(layout.width, layout.height);
+  return size ? { ...sniffed, ...size } : null;
 }
 
 /** Width/height after applying EXIF orientation (5–8 are quarter turns). */

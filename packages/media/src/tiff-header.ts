@@ -3,6 +3,7 @@
  * planes, tiles). libvips fails on some valid layouts with loader text only; reading the tags lets
  * the imager say which feature a file uses before decoding anything. Classic TIFF and BigTIFF.
  */
+import { open } from 'node:fs/promises';
 
 export interface TiffLayout {
   width: number;
@@ -29,6 +30,20 @@ export type ReadAt = (offset: number, length: number) => Promise<Buffer>;
 const TYPE_SIZES: Record<number, number> = { 1: 1, 2: 1, 3: 2, 4: 4, 6: 1, 7: 1, 8: 2, 9: 4, 16: 8 };
 /** Directories bigger than this are not plausible (real files have a few dozen tags). */
 const MAX_TAGS = 1_000;
+
+/** readTiffLayout of a file on disk. */
+export async function readTiffFileLayout(path: string): Promise<TiffLayout | undefined> {
+  const handle = await open(path, 'r');
+  try {
+    return await readTiffLayout(async (offset, length) => {
+      const buf = Buffer.alloc(length);
+      const { bytesRead } = await handle.read(buf, 0, length, offset);
+      return buf.subarray(0, bytesRead);
+    });
+  } finally {
+    await handle.close();
+  }
+}
 
 /** Undefined when the file is not a TIFF or its first directory cannot be read (damaged). */
 export async function readTiffLayout(read: ReadAt): Promise<TiffLayout | undefined> {

@@ -62,7 +62,13 @@ export async function tiffSource(path: string): Promise<TiffSource> {
       return { kind: 'lab8', photometricAt, littleEndian, width, height };
     }
     if (layout.compression !== OLD_JPEG) return { kind: 'libvips' };
-    const stream = layout.jpegStream && (await readAt(layout.jpegStream.offset, layout.jpegStream.length));
+    const { size } = await handle.stat();
+    const declared = layout.jpegStream;
+    // A length past the end of the file is a lie, not an allocation to make.
+    const stream =
+      declared &&
+      declared.offset + declared.length <= size &&
+      (await readAt(declared.offset, declared.length));
     if (stream && stream.length === layout.jpegStream?.length && stream[0] === 0xff && stream[1] === 0xd8) {
       return { kind: 'jpeg', jpeg: stream };
     }
