@@ -19,8 +19,10 @@ convert -define png:exclude-chunk=date,time -seed 7 -size 96x72 plasma:red-blue 
 convert -define png:exclude-chunk=date,time "$tmp/plasma.png" -depth 8 -compress zip "$tmp/plasma.tif"
 
 # TIFF: tiles of 32x32 with each colour in its own plane (tiffcp -t -p separate), as some
-# scanning and GIS software writes. libvips cannot read it: refused by name.
+# scanning and GIS software writes, also big-endian (-B, as on Macs of old). libvips cannot read
+# it: refused by name.
 tiffcp -t -w 32 -l 32 -p separate "$tmp/plasma.tif" "$out/tiffcp-tiled-planar.tif"
+tiffcp -B -t -w 32 -l 32 -p separate "$tmp/plasma.tif" "$out/tiffcp-motorola-tiled-planar.tif"
 # TIFF: tiled but interleaved, and separate planes in strips: both read.
 tiffcp -t -w 32 -l 32 "$tmp/plasma.tif" "$out/tiffcp-tiled.tif"
 tiffcp -p separate -c lzw "$tmp/plasma.tif" "$out/tiffcp-planar-strips.tif"
