@@ -27,11 +27,11 @@ describe('planImageJob', () => {
     expect(planImageJob({ format: 'jpeg', quality: 37 }).output.options).toMatchObject({ quality: 37 });
   });
 
-  it('PNG: lossless, ignores quality, zlib level 9 with adaptive filtering, keeps alpha', () => {
+  it('PNG: lossless, ignores quality, zlib level 6 with adaptive filtering, keeps alpha', () => {
     const plan = planImageJob({ format: 'png', quality: 10 });
     expect(plan.output).toEqual({
       format: 'png',
-      options: { compressionLevel: 9, adaptiveFiltering: true, palette: false },
+      options: { compressionLevel: 6, adaptiveFiltering: true, palette: false },
     });
     expect(plan.flatten).toBeUndefined();
     expect(plan.extension).toBe('png');
