@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { sniff } from '@mediakit/media';
 import { JobFailure, type JobInput } from '@mediakit/worker';
 import sharp, { type Sharp } from 'sharp';
+import { openAvif } from './avif.ts';
 import { decodeBmp } from './bmp.ts';
 import { decodeHeic } from './heic.ts';
 import { profileFor, sharpFromTaggedRaw } from './icc-tag.ts';
@@ -29,7 +30,7 @@ export interface OpenImageOptions {
 }
 
 /** What libvips decodes itself (first page or frame only). */
-const LIBVIPS_FORMATS = new Set(['jpg', 'png', 'webp', 'gif', 'avif']);
+const LIBVIPS_FORMATS = new Set(['jpg', 'png', 'webp', 'gif']);
 
 /**
  * Every image tool reads its inputs through here: one place decides how a format is decoded and with
@@ -40,7 +41,8 @@ const LIBVIPS_FORMATS = new Set(['jpg', 'png', 'webp', 'gif', 'avif']);
  * reads SVG, so a file must never reach it unless its content is a format we mean it to read, and an
  * SVG only after svg-sanitize.ts has checked it.
  *
- * - JPEG, PNG, WebP, GIF, AVIF: sharp/libvips; TIFF too, once its layout is known readable (tiff.ts).
+ * - JPEG, PNG, WebP, GIF, AVIF: sharp/libvips; TIFF too, once its layout is known readable (tiff.ts);
+ *   an HDR (PQ/HLG) AVIF tone-mapped to sRGB (avif.ts).
  * - SVG: checked and re-serialised, then librsvg (svg.ts).
  * - BMP, ICO, PSD, HEIC: decoded in JS/wasm to raw pixels (bmp.ts, ico.ts, psd.ts, heic.ts), each
  *   checking the header's pixel count against the limit before decoding.
@@ -80,6 +82,8 @@ async function decoderFor(
   switch (format) {
     case 'tiff':
       return openTiff(path, limitInputPixels);
+    case 'avif':
+      return openAvif(path, limitInputPixels);
     case 'svg':
       return openSvg(await readFile(path), limitInputPixels);
     case 'bmp': {

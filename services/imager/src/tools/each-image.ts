@@ -4,6 +4,7 @@
  */
 import { join } from 'node:path';
 import type { JobInput, ToolContext, ToolOutput } from '@mediakit/worker';
+import { toneMapNote } from '../decode/hdr.ts';
 import { openImage } from '../decode/open-image.ts';
 import { boundDecodeTime } from '../guard.ts';
 import { baseName, uniqueName } from './names.ts';
@@ -35,7 +36,10 @@ export async function eachImage<P>(ctx: ToolContext<P>, step: ImageStep): Promis
     const path = join(outDir, `${i + 1}.${plan.extension}`);
     let written: WrittenImage;
     try {
-      written = await boundDecodeTime(applyPlan(await openImage(input), plan), signal).toFile(path);
+      const image = await openImage(input);
+      const colour = toneMapNote(image);
+      if (colour) ctx.log.info({ input: input.fileId, colour }, 'HDR input tone-mapped');
+      written = await boundDecodeTime(applyPlan(image, plan), signal).toFile(path);
     } catch (error) {
       throw inputFailure(input.name, error) ?? error;
     }
