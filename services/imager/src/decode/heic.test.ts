@@ -111,3 +111,37 @@ describe('decodeHeic', () => {
     expect([...(await untagged.toColourspace('srgb').raw().toBuffer())]).toEqual([200, 80, 60]);
   });
 });
+
+describe('decodeHeic, HDR', () => {
+  /** avifenc's HDR scenes with ffmpeg-tone-mapped references (tests/corpus/make/heif.sh). */
+  const corpus = join(import.meta.dirname, '../../../../tests/corpus/files/heif');
+
+  async function meanDifference(data: Uint8Array, referencePath: string): Promise<number> {
+    const reference = await sharp(referencePath).removeAlpha().raw().toBuffer();
+    expect(data.length).toBe(reference.length);
+    let sum = 0;
+    for (let i = 0; i < data.length; i++) sum += Math.abs(data[i] - reference[i]);
+    return sum / data.length;
+  }
+
+  it.each([
+    ['pq', 'avifenc-pq-10bit'],
+    ['hlg', 'avifenc-hlg-10bit'],
+  ] as const)('tone-maps a 10-bit %s HEIC to sRGB as ffmpeg does', async (hdr, name) => {
+    // The same HDR scene (avifdec's 16-bit decode of the corpus AVIF) coded as HEVC with its nclx.
+    const source = join(dir, `${name}.png`);
+    await run('avifdec', ['-d', '16', join(corpus, `${name}.avif`), source]);
+    const heic = await heicFromImage(source, { hdr });
+    const decoded = await decodeHeic(heic, LIMIT);
+    expect(decoded.toneMapped).toEqual({ transfer: hdr, bits: 10 });
+    expect(decoded.colour).toEqual({}); // already sRGB: no profile may be applied on top
+    expect(decoded.image).toMatchObject({ width: 320, height: 240, channels: 3 });
+    const reference = join(corpus, `${name}.ref.png`);
+    // HLG: zimg applies the system gamma per channel, BT.2100 on luminance (see hdr.ts).
+    const tolerance = hdr === 'pq' ? 3 : 9;
+    expect(await meanDifference(decoded.image.data as Uint8Array, reference)).toBeLessThanOrEqual(tolerance);
+    // The coded signal shown as sRGB (what the 8-bit decode gave before) is far from it.
+    const plain = await sharp(source).toColourspace('srgb').raw().toBuffer();
+    expect(await meanDifference(plain, reference)).toBeGreaterThan(15);
+  });
+});

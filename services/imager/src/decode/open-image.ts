@@ -4,6 +4,7 @@ import { JobFailure, type JobInput } from '@mediakit/worker';
 import sharp, { type Sharp } from 'sharp';
 import { openAvif } from './avif.ts';
 import { decodeBmp } from './bmp.ts';
+import { noteToneMapped } from './hdr.ts';
 import { decodeHeic } from './heic.ts';
 import { profileFor, sharpFromTaggedRaw } from './icc-tag.ts';
 import { decodeIco } from './ico.ts';
@@ -105,8 +106,9 @@ async function decoderFor(
         : sharpFromRaw(icon.raw, limitInputPixels);
     }
     case 'heic': {
-      const { image, colour } = await decodeHeic(await readFile(path), limitInputPixels);
-      return sharpFromTaggedRaw(image, await profileFor(colour), limitInputPixels);
+      const { image, colour, toneMapped } = await decodeHeic(await readFile(path), limitInputPixels);
+      const tagged = await sharpFromTaggedRaw(image, await profileFor(colour), limitInputPixels);
+      return toneMapped ? noteToneMapped(tagged, toneMapped) : tagged;
     }
     default:
       // Same words libvips uses, so read-errors says "it is not an image format we can read".
