@@ -22,6 +22,18 @@ export const systemTools = [
 export const browserTools = [{ command: ['chromium', 'chromium-browser'], pkg: 'chromium' }];
 /** `npm test` renders deploy/k8s with `kubectl kustomize` (Debian's kubectl 1.20 is enough: tests/deploy). */
 export const deployTestTools = [{ command: 'kubectl', pkg: 'kubernetes-client' }];
+/**
+ * `npm test` and `npm run bench` make and read HEIC/AVIF with the encoders people use (the HDR
+ * tests decode with avifdec; bench/parts/photos.ts times heif-convert, avifdec and vips).
+ */
+export const mediaTestTools = [
+  { command: 'avifdec', pkg: 'libavif-bin' },
+  { command: 'avifenc', pkg: 'libavif-bin' },
+  { command: 'heif-enc', pkg: 'libheif-examples' },
+  { command: 'heif-convert', pkg: 'libheif-examples' },
+  { command: 'vips', pkg: 'libvips-tools' },
+  { command: 'convert', pkg: 'imagemagick' },
+];
 
 /**
  * The fonts that text burned into videos falls back on for what the bundled DejaVu Sans lacks
@@ -372,6 +384,11 @@ export function main() {
     if (
       process.env.MK_SETUP_BROWSER === '1' &&
       ensureSystemTools(deployTestTools, 'kubectl for the deployment tests')
+    )
+      steps++;
+    if (
+      process.env.MK_SETUP_BROWSER === '1' &&
+      ensureSystemTools(mediaTestTools, 'the HEIF/AVIF tools of the tests and the bench')
     )
       steps++;
     if (needsProto(root)) {
