@@ -18,4 +18,11 @@ export { displayedSize, streamRotation } from './rotation.ts';
 export type { RunFfmpegOptions } from './run-ffmpeg.ts';
 export { buildFfmpegArgs, runFfmpeg, STDERR_TAIL_BYTES } from './run-ffmpeg.ts';
 export { INPUT_DEMUXERS, INPUT_PROTOCOLS, inputRestrictionArgs, secureInputs } from './secure-inputs.ts';
+export {
+  firstPlayableAudio,
+  firstPlayableVideo,
+  isCoverArt,
+  isPlayableAudio,
+  isPlayableVideo,
+} from './streams.ts';
 export { TailBuffer } from './tail-buffer.ts';

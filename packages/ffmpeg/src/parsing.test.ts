@@ -25,6 +25,11 @@ describe('parseFrameRate / streamFps', () => {
     expect(streamFps({ avg_frame_rate: '0/0', r_frame_rate: '25/1' })).toBe(25);
     expect(streamFps({ avg_frame_rate: '0/0', r_frame_rate: '90000/1' })).toBeUndefined();
   });
+  it('does not believe a guessed rate above 60 fps (a jittery ASF capture says 80/1 or 120/1)', () => {
+    expect(streamFps({ avg_frame_rate: '0/0', r_frame_rate: '80/1' })).toBeUndefined();
+    expect(streamFps({ avg_frame_rate: '0/0', r_frame_rate: '60/1' })).toBe(60);
+    expect(streamFps({ avg_frame_rate: '120/1', r_frame_rate: '120/1' })).toBe(120);
+  });
 });
 
 describe('streamRotation / displayedSize', () => {
