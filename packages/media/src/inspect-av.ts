@@ -1,5 +1,12 @@
-import type { ProbeResult, ProbeStream } from '@mediakit/ffmpeg';
-import { displayedSize, FfmpegError, ffprobe, streamFps } from '@mediakit/ffmpeg';
+import type { ProbeResult } from '@mediakit/ffmpeg';
+import {
+  displayedSize,
+  FfmpegError,
+  ffprobe,
+  firstPlayableAudio,
+  firstPlayableVideo,
+  streamFps,
+} from '@mediakit/ffmpeg';
 import { DEFAULT_SCAN_TIMEOUT_MS, demuxerOf, scanDuration } from './duration-scan.ts';
 import type { SniffedFormat } from './formats.ts';
 import { audioOnlyVariant } from './formats.ts';
@@ -46,13 +53,14 @@ export async function inspectAv(
   return duration === undefined ? info : { ...info, duration };
 }
 
-/** Cover art is stored as a one-frame video stream; it does not make a file a video. */
-const isRealVideo = (s: ProbeStream) => s.codec_type === 'video' && s.disposition?.attached_pic !== 1;
-
-/** Maps ffprobe's output to MediaInfo; null when the file has neither video nor audio. */
+/**
+ * Maps ffprobe's output to MediaInfo; null when the file has neither video nor audio. Cover art is
+ * not video, and a declared stream that holds nothing (an HLS segment's audio before the encoder's
+ * sound started) is not sound: hasAudio says whether there is something to hear.
+ */
 export function mediaInfoFromProbe(probe: ProbeResult, sniffed: SniffedFormat): MediaInfo | null {
-  const videoStream = sniffed.media === 'video' ? probe.streams.find(isRealVideo) : undefined;
-  const audioStream = probe.streams.find((s) => s.codec_type === 'audio');
+  const videoStream = sniffed.media === 'video' ? firstPlayableVideo(probe) : undefined;
+  const audioStream = firstPlayableAudio(probe);
   const duration = probeDuration(probe);
 
   if (videoStream) {

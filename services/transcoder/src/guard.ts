@@ -4,8 +4,8 @@ import {
   displayedSize,
   FfmpegError,
   ffprobe,
+  firstPlayableVideo,
   type ProbeResult,
-  type ProbeStream,
   streamFps,
 } from '@mediakit/ffmpeg';
 import { probeDuration } from '@mediakit/media';
@@ -56,9 +56,6 @@ export async function checkInputs(
   throw new JobFailure(sentences[0], { log: sentences.join('\n') });
 }
 
-/** Cover art is a one-frame video stream; it does not make an audio file a video. */
-const isPicture = (s: ProbeStream) => s.codec_type === 'video' && s.disposition?.attached_pic !== 1;
-
 /**
  * What the limits are checked on, read from the file itself. Videos and images only: they are what
  * the transcoder's tools take. undefined for other media, which are left to the handler.
@@ -82,7 +79,8 @@ export async function measureInput(
     if (err instanceof FfmpegError) throw unreadable(err.stderrTail || err.message);
     throw err;
   }
-  const picture = probe.streams.find(isPicture);
+  // Cover art is not a picture to work on, nor a declared stream that holds no frames.
+  const picture = firstPlayableVideo(probe);
   if (!picture) throw unreadable(`ffprobe found no video stream (format ${probe.format.format_name})`);
 
   // ffprobe reads an MP4 whose index comes first even when the media data after it was cut off,
