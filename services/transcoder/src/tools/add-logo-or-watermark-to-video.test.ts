@@ -12,7 +12,11 @@ import {
 } from './add-logo-or-watermark-to-video.ts';
 import { fakeCtx, jobInput, makeClip, makeImage, near, pixelAt } from './composition-test-media.ts';
 
-const ENCODE = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p'];
+// Then the base video's frame times are kept (keepTimingArgs): its time base, or ffmpeg's default.
+const ENCODE = [
+  ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p'],
+  ...['-fps_mode:v', 'vfr', '-enc_time_base:v', '-1'],
+];
 const AAC = ['-c:a', 'aac', '-b:a', '160k'];
 const FASTSTART = ['-movflags', '+faststart'];
 const EVEN = 'crop=trunc(iw/2)*2:trunc(ih/2)*2';

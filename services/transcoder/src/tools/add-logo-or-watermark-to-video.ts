@@ -6,6 +6,7 @@ import { inputAt } from './composition-inputs.ts';
 import { overlayCommand } from './composition-overlay-args.ts';
 import { EVEN_DIMENSIONS_FILTER } from './encoding.ts';
 import { runFfmpegStep } from './ffmpeg-step.ts';
+import { inputStreams, type StreamChoice, streamChoice } from './input-streams.ts';
 import { baseName } from './output-name.ts';
 
 export type LogoPosition = 'top-left' | 'top-right' | 'bottom-left' | 'bottom-right' | 'center';
@@ -21,7 +22,7 @@ export interface AddLogoParams {
   margin?: number;
 }
 
-export interface AddLogoArgsOptions {
+export interface AddLogoArgsOptions extends StreamChoice {
   video: string;
   logo: string;
   output: string;
@@ -75,8 +76,15 @@ export function buildAddLogoArgs(o: AddLogoArgsOptions): string[] {
     ...opacityFilters(o.opacity),
   ];
   const { x, y } = logoPlacement(o.position, o.margin);
-  const graph = `[1:v:0]${logo.join(',')}[logo];[0:v:0][logo]overlay=x=${x}:y=${y},${EVEN_DIMENSIONS_FILTER}[v]`;
-  return overlayCommand({ base: o.video, top: o.logo, graph, hasAudio: o.hasAudio, output: o.output });
+  const graph = `[1:v:0]${logo.join(',')}[logo];[0:${o.videoStream ?? 'v:0'}][logo]overlay=x=${x}:y=${y},${EVEN_DIMENSIONS_FILTER}[v]`;
+  return overlayCommand({
+    base: o.video,
+    top: o.logo,
+    graph,
+    hasAudio: o.hasAudio,
+    output: o.output,
+    ...streamChoice(o),
+  });
 }
 
 export const addLogoOrWatermarkToVideo: ToolHandler<AddLogoParams> = async (ctx) => {
@@ -98,7 +106,7 @@ export const addLogoOrWatermarkToVideo: ToolHandler<AddLogoParams> = async (ctx)
       position,
       opacity,
       margin,
-      hasAudio: video.hasAudio ?? true,
+      ...inputStreams(video),
     }),
     durationSeconds: video.duration,
     what: 'Adding the logo',

@@ -20,6 +20,8 @@ const ENCODE = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fm
 const EVEN = ['-vf', 'crop=trunc(iw/2)*2:trunc(ih/2)*2'];
 const AAC = ['-c:a', 'aac', '-b:a', '160k'];
 const FASTSTART = ['-movflags', '+faststart'];
+/** Each frame keeps its own time: no constant rate guessed from r_frame_rate. */
+const KEEP = ['-fps_mode:v', 'vfr', '-enc_time_base:v', '-1'];
 
 describe('buildTrimArgs', () => {
   it('seeks before the input and re-encodes to H.264/AAC', () => {
@@ -38,6 +40,7 @@ describe('buildTrimArgs', () => {
       '0:a:0?',
       ...EVEN,
       ...ENCODE,
+      ...KEEP,
       ...AAC,
       ...FASTSTART,
       '/out/t.mp4',
@@ -58,6 +61,7 @@ describe('buildTrimArgs', () => {
       '0:v:0',
       ...EVEN,
       ...ENCODE,
+      ...KEEP,
       ...FASTSTART,
       '/out/t.mp4',
     ]);
@@ -150,7 +154,7 @@ describe('buildConvertToMp4Args', () => {
   const io = { input: '/in/v', output: '/out/v.mp4' };
   const h264 = { videoCodec: 'h264', pixFmt: 'yuv420p', width: 320, height: 240 };
   const TAIL = ['-write_tmcd', '0', ...FASTSTART, '/out/v.mp4'];
-  const ENCODE_VIDEO = ['-vf', 'yadif=deint=interlaced,crop=trunc(iw/2)*2:trunc(ih/2)*2', ...ENCODE];
+  const ENCODE_VIDEO = ['-vf', 'yadif=deint=interlaced,crop=trunc(iw/2)*2:trunc(ih/2)*2', ...ENCODE, ...KEEP];
 
   it('remuxes H.264 + AAC, AAC through aac_adtstoasc (ADTS in MPEG-TS)', () => {
     const args = buildConvertToMp4Args({
@@ -277,6 +281,7 @@ describe('buildConvertToMp4Args', () => {
       '18',
       '-pix_fmt',
       'yuv420p',
+      ...KEEP,
       ...TAIL,
     ]);
   });
@@ -353,10 +358,50 @@ describe('sourceStreamsFromProbe', () => {
       height: 2160,
       hasAudio: true,
       audioCodec: 'opus',
+      videoIndex: 2,
+      audioIndex: 1,
     });
     expect(sourceStreamsFromProbe({ format: { format_name: 'mov' }, streams: [] })).toEqual({
       hasAudio: false,
     });
+  });
+});
+
+describe('streams that hold nothing', () => {
+  // ffprobe 5.1 on an HLS segment cut before the live encoder's audio started (corpus hls-empty-audio).
+  const segment: ProbeResult = {
+    format: { format_name: 'mpegts' },
+    streams: [
+      {
+        index: 0,
+        codec_type: 'video',
+        codec_name: 'h264',
+        pix_fmt: 'yuv420p',
+        width: 426,
+        height: 240,
+        time_base: '1/90000',
+      },
+      { index: 1, codec_type: 'audio', codec_name: 'aac', sample_rate: '0', channels: 0 },
+      { index: 2, codec_type: 'audio', codec_name: 'mp3', sample_rate: '44100', channels: 2 },
+    ],
+  };
+
+  it('are not mapped: the audio is the first track that holds sound, by its index', () => {
+    const streams = sourceStreamsFromProbe(segment);
+    expect(streams).toMatchObject({ hasAudio: true, audioCodec: 'mp3', audioIndex: 2, videoIndex: 0 });
+    expect(buildConvertToMp4Args({ ...streams, input: '/in/v', output: '/out/v.mp4' })).toContain('copy');
+    const args = buildReencodeToMp4Args({ ...streams, input: '/in/v', output: '/out/v.mp4' });
+    expect(args.slice(0, 6)).toEqual(['-i', '/in/v', '-map', '0:0', '-map', '0:2']);
+    // The encoder keeps the input's 90 kHz clock, so no frame is moved onto a guessed rate's grid.
+    expect(args.join(' ')).toContain('-fps_mode:v vfr -enc_time_base:v 1/90000');
+  });
+
+  it('leave a file whose only audio is empty silent', () => {
+    const streams = sourceStreamsFromProbe({ ...segment, streams: segment.streams.slice(0, 2) });
+    expect(streams.hasAudio).toBe(false);
+    const args = buildConvertToMp4Args({ ...streams, input: '/in/v', output: '/out/v.mp4' });
+    expect(args).not.toContain('0:1');
+    expect(args.filter((a) => a === '-map')).toHaveLength(1);
   });
 });
 

@@ -5,6 +5,7 @@ import { coverFilter, frameRateValue, outputFrameRate } from './composition-filt
 import { inputAt } from './composition-inputs.ts';
 import { aacAudioArgs, FASTSTART_ARGS, h264VideoArgs } from './encoding.ts';
 import { runFfmpegStep } from './ffmpeg-step.ts';
+import { inputStreams } from './input-streams.ts';
 import { baseName } from './output-name.ts';
 
 export type BrainrotLayout = 'main-top' | 'main-bottom';
@@ -29,6 +30,10 @@ export interface BrainrotArgsOptions {
   /** As frameRateValue gives it; both halves are brought to it so the stack has one rate. */
   fps: string;
   mainHasAudio: boolean;
+  /** Streams to take (input-streams.ts); the first of each kind when unknown. */
+  mainVideoStream?: string;
+  mainAudioStream?: string;
+  backgroundVideoStream?: string;
   /** The caption drawn as a transparent PNG (writeCaptionImage), or none. */
   captionImage?: string;
 }
@@ -45,8 +50,8 @@ export function buildBrainrotArgs(o: BrainrotArgsOptions): string[] {
   const [upper, lower] = o.layout === 'main-top' ? ['[main]', '[bg]'] : ['[bg]', '[main]'];
   const stack = `${upper}${lower}vstack=inputs=2:shortest=1`;
   const graph = [
-    `[0:v:0]${half}[main]`,
-    `[1:v:0]${half}[bg]`,
+    `[0:${o.mainVideoStream ?? 'v:0'}]${half}[main]`,
+    `[1:${o.backgroundVideoStream ?? 'v:0'}]${half}[bg]`,
     o.captionImage ? `${stack}[stack];[stack][2:v:0]overlay=x=(W-w)/2:y=(H-h)/2[v]` : `${stack}[v]`,
   ].join(';');
   // biome-ignore format: flag/value pairs read best on one line each
@@ -58,7 +63,7 @@ export function buildBrainrotArgs(o: BrainrotArgsOptions): string[] {
     ...(o.captionImage ? ['-f', 'image2', '-pattern_type', 'none', '-i', o.captionImage] : []),
     '-filter_complex', graph,
     '-map', '[v]',
-    ...(o.mainHasAudio ? ['-map', '0:a:0?'] : []),
+    ...(o.mainHasAudio ? ['-map', `0:${o.mainAudioStream ?? 'a:0?'}`] : []),
     ...h264VideoArgs(),
     ...(o.mainHasAudio ? aacAudioArgs() : []),
     ...FASTSTART_ARGS,
@@ -74,6 +79,7 @@ export const brainrotCreator: ToolHandler<BrainrotParams> = async (ctx) => {
   const captionPath = join(ctx.outDir, 'caption.png');
   const captionImage = (await writeCaptionImage(caption, captionPath)) ? captionPath : undefined;
   const output = join(ctx.outDir, 'brainrot.mp4');
+  const mainStreams = inputStreams(main);
   await runFfmpegStep(ctx, {
     args: buildBrainrotArgs({
       main: main.path,
@@ -81,7 +87,10 @@ export const brainrotCreator: ToolHandler<BrainrotParams> = async (ctx) => {
       output,
       layout,
       fps: frameRateValue(outputFrameRate(main.fps)),
-      mainHasAudio: main.hasAudio ?? true,
+      mainHasAudio: mainStreams.hasAudio,
+      mainVideoStream: mainStreams.videoStream,
+      mainAudioStream: mainStreams.audioStream,
+      backgroundVideoStream: inputStreams(background).videoStream,
       captionImage,
     }),
     durationSeconds: main.duration,

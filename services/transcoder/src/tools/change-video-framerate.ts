@@ -6,6 +6,7 @@ import { frameRateArg } from './editing-frame-rate.ts';
 import { EVEN_DIMENSIONS_FILTER } from './encoding.ts';
 import { runFfmpegStep } from './ffmpeg-step.ts';
 import { requireVideoInput } from './input.ts';
+import { inputStreams, type StreamChoice, streamChoice } from './input-streams.ts';
 import { baseName } from './output-name.ts';
 
 export interface FramerateParams {
@@ -16,7 +17,7 @@ export interface FramerateParams {
 export const MIN_FPS = 1;
 export const MAX_FPS = 120;
 
-export interface FramerateArgsOptions {
+export interface FramerateArgsOptions extends StreamChoice {
   input: string;
   output: string;
   fps: number;
@@ -31,6 +32,7 @@ export interface FramerateArgsOptions {
  */
 export function buildFramerateArgs(o: FramerateArgsOptions): string[] {
   return buildClipArgs({
+    ...streamChoice(o),
     input: o.input,
     output: o.output,
     videoFilters: [`fps=${frameRateArg(o.fps)}`, EVEN_DIMENSIONS_FILTER],
@@ -46,7 +48,7 @@ export const changeVideoFramerate: ToolHandler<FramerateParams> = async (ctx) =>
   }
   const output = join(ctx.outDir, 'framerate.mp4');
   await runFfmpegStep(ctx, {
-    args: buildFramerateArgs({ input: input.path, output, fps, hasAudio: input.hasAudio ?? true }),
+    args: buildFramerateArgs({ input: input.path, output, fps, ...inputStreams(input) }),
     durationSeconds: input.duration,
     what: 'Changing the frame rate',
   });

@@ -4,9 +4,10 @@ import type { ToolContext, ToolHandler } from '@mediakit/worker';
 import { JobFailure } from '@mediakit/worker';
 import { buildClipArgs } from './editing-clip-args.ts';
 import { describeSeconds, requireDuration } from './editing-limits.ts';
-import { EVEN_DIMENSIONS_FILTER, h264VideoArgs, PIX_FMT, X264_PRESET } from './encoding.ts';
+import { EVEN_DIMENSIONS_FILTER, h264VideoArgs, keepTimingArgs, PIX_FMT, X264_PRESET } from './encoding.ts';
 import { runFfmpegStep } from './ffmpeg-step.ts';
 import { requireVideoInput } from './input.ts';
+import { inputStreams, type StreamChoice, streamChoice } from './input-streams.ts';
 import { baseName } from './output-name.ts';
 
 export type CompressLevel = 'low' | 'medium' | 'high';
@@ -156,7 +157,7 @@ export function smallestReachableMB(durationSeconds: number, hasAudio: boolean, 
   return Math.ceil(withSlack / (BYTES_PER_MB / 100)) / 100;
 }
 
-export interface CompressArgsOptions {
+export interface CompressArgsOptions extends StreamChoice {
   input: string;
   output: string;
   hasAudio: boolean;
@@ -170,6 +171,7 @@ function aacAt(kbps: number): string[] {
 export function buildCompressLevelArgs(o: CompressArgsOptions & { level: CompressLevel }): string[] {
   const tier = COMPRESS_LEVELS[o.level];
   return buildClipArgs({
+    ...streamChoice(o),
     input: o.input,
     output: o.output,
     videoFilters: [EVEN_DIMENSIONS_FILTER],
@@ -200,19 +202,22 @@ function x264AverageBitrate(kbps: number, pass: 1 | 2, passLogFile: string): str
  * Target mode: two-pass average bitrate, the one x264 mode that hits a size. Pass 1 only analyses
  * the video (no audio, output discarded; libx264 uses fast settings for it); pass 2 spends the
  * bits where pass 1 found the complexity. A single pass with -maxrate/-bufsize only caps peaks: it
- * undershoots easy clips by far more than 5 %.
+ * undershoots easy clips by far more than 5 %. Both passes keep the frames' own timing, so they
+ * see the same frames (x264 refuses a pass 2 whose frames differ from pass 1's).
  */
 export function buildTwoPassArgs(o: TwoPassOptions): [pass1: string[], pass2: string[]] {
   // biome-ignore format: flag/value pairs read best on one line each
   const pass1 = [
     '-i', o.input,
-    '-map', '0:v:0',
+    '-map', `0:${o.videoStream ?? 'v:0'}`,
     '-an',
     '-vf', EVEN_DIMENSIONS_FILTER,
     ...x264AverageBitrate(o.videoKbps, 1, o.passLogFile),
+    ...keepTimingArgs(o.videoTimeBase),
     '-f', 'null', '/dev/null',
   ];
   const pass2 = buildClipArgs({
+    ...streamChoice(o),
     input: o.input,
     output: o.output,
     videoFilters: [EVEN_DIMENSIONS_FILTER],
@@ -240,14 +245,14 @@ export function halfProgress(ctx: StepContext, half: 0 | 1): StepContext {
 export const compressVideo: ToolHandler<CompressVideoParams> = async (ctx) => {
   const input = requireVideoInput(ctx);
   const name = `${baseName(input.name)}-compressed.mp4`;
-  const hasAudio = input.hasAudio ?? true;
+  const streams = inputStreams(input);
   const { level, targetSizeMB } = ctx.params;
 
   if (level !== undefined && targetSizeMB === undefined) {
     if (!(level in COMPRESS_LEVELS)) throw new JobFailure(`Unknown compression level ${level}`);
     const output = join(ctx.outDir, 'compressed.mp4');
     await runFfmpegStep(ctx, {
-      args: buildCompressLevelArgs({ input: input.path, output, hasAudio, level }),
+      args: buildCompressLevelArgs({ input: input.path, output, ...streams, level }),
       durationSeconds: input.duration,
       what: 'Compressing',
     });
@@ -266,7 +271,8 @@ export const compressVideo: ToolHandler<CompressVideoParams> = async (ctx) => {
  */
 async function compressToSize(ctx: Parameters<typeof compressVideo>[0], targetSizeMB: number) {
   const input = requireVideoInput(ctx);
-  const hasAudio = input.hasAudio ?? true;
+  const streams = inputStreams(input);
+  const { hasAudio } = streams;
   const durationSeconds = requireDuration(input, 'to aim for a file size');
   const targetBytes = targetSizeMB * BYTES_PER_MB;
   const plan = planTargetSize({
@@ -282,7 +288,7 @@ async function compressToSize(ctx: Parameters<typeof compressVideo>[0], targetSi
     const [pass1, pass2] = buildTwoPassArgs({
       input: input.path,
       output,
-      hasAudio,
+      ...streams,
       audioKbps: plan.audioKbps,
       videoKbps,
       passLogFile,

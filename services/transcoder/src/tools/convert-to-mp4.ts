@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import type { ProbeResult, ProbeStream } from '@mediakit/ffmpeg';
-import { FfmpegError, ffprobe } from '@mediakit/ffmpeg';
+import type { ProbeResult } from '@mediakit/ffmpeg';
+import { FfmpegError, ffprobe, firstPlayableAudio, firstPlayableVideo } from '@mediakit/ffmpeg';
 import type { JobInput, ToolContext, ToolHandler } from '@mediakit/worker';
 import { JobFailure } from '@mediakit/worker';
 import { probedByGuard } from '../guard.ts';
@@ -9,6 +9,7 @@ import {
   EVEN_DIMENSIONS_FILTER,
   FASTSTART_ARGS,
   h264VideoArgs,
+  keepTimingArgs,
   qualityToCrf,
 } from './encoding.ts';
 import { runFfmpegStep } from './ffmpeg-step.ts';
@@ -28,8 +29,10 @@ import { baseName } from './output-name.ts';
  * |                                                      |                    |   kind of output)               |
  *
  * Only the first video stream that is not cover art and the first audio track are kept: browsers
- * and phones play only the first audio track of an MP4 and offer no way to switch. Subtitles, data
- * and attachments are dropped (MP4 cannot carry most of them, and they would fail the mux).
+ * and phones play only the first audio track of an MP4 and offer no way to switch. A track that is
+ * declared but holds nothing (an HLS segment's audio before a live encoder's sound started) is not
+ * a track. Subtitles, data and attachments are dropped (MP4 cannot carry most of them, and they
+ * would fail the mux). Encoded video keeps each frame's own time (keepTimingArgs).
  */
 
 /** The converters' params (catalog: `quality`? 1..100). */
@@ -49,6 +52,11 @@ export interface SourceStreams {
   hasAudio: boolean;
   /** ffprobe codec_name of the first audio stream, e.g. "aac", "opus". */
   audioCodec?: string;
+  /** Indexes of those streams in the file; the first of each kind (`0:V:0`, `0:a:0`) when unknown. */
+  videoIndex?: number;
+  audioIndex?: number;
+  /** The video stream's time base, e.g. "1/1000" (see keepTimingArgs). */
+  videoTimeBase?: string;
 }
 
 export interface ConvertToMp4Options extends SourceStreams {
@@ -129,12 +137,19 @@ export function buildConvertToMp4Args(
   // decoder reorders frames itself).
   const inputFlags = plan.video === 'copy' && o.format === 'avi' ? ['-fflags', '+genpts'] : [];
   // 0:V is "video that is not cover art", the same stream MediaInfo describes.
-  const maps = ['-map', '0:V:0', ...(plan.audio === 'none' ? [] : ['-map', '0:a:0'])];
+  const video0 = o.videoIndex === undefined ? '0:V:0' : `0:${o.videoIndex}`;
+  const audio0 = o.audioIndex === undefined ? '0:a:0' : `0:${o.audioIndex}`;
+  const maps = ['-map', video0, ...(plan.audio === 'none' ? [] : ['-map', audio0])];
   const video =
     plan.video === 'copy'
       ? // Apple players refuse HEVC tagged hev1 (ffmpeg's default); hvc1 is what iPhones write.
         ['-c:v', 'copy', ...(o.videoCodec === 'hevc' ? ['-tag:v', 'hvc1'] : [])]
-      : ['-vf', MP4_VIDEO_FILTER, ...h264VideoArgs(qualityToCrf(o.quality))];
+      : [
+          '-vf',
+          MP4_VIDEO_FILTER,
+          ...h264VideoArgs(qualityToCrf(o.quality)),
+          ...keepTimingArgs(o.videoTimeBase),
+        ];
   const audio =
     plan.audio === 'copy'
       ? // MPEG-TS carries AAC with ADTS headers, which MP4 must not have; on raw AAC (MKV, FLV,
@@ -167,13 +182,13 @@ export function buildReencodeToMp4Args(o: ConvertToMp4Options): string[] {
   return buildConvertToMp4Args(o, { video: 'encode', audio: o.hasAudio ? 'encode' : 'none' });
 }
 
-/** Cover art is stored as a one-frame video stream; ffmpeg's `0:V` skips it, and so does this. */
-const isRealVideo = (s: ProbeStream) => s.codec_type === 'video' && s.disposition?.attached_pic !== 1;
-
-/** The streams ffmpeg will map (`0:V:0`, `0:a:0`), as the remux decision needs them. */
+/**
+ * The streams ffmpeg will map, as the remux decision needs them: the first video that is not cover
+ * art and the first audio, each only if it holds data (see firstPlayableVideo/firstPlayableAudio).
+ */
 export function sourceStreamsFromProbe(probe: ProbeResult): SourceStreams {
-  const video = probe.streams.find(isRealVideo);
-  const audio = probe.streams.find((s) => s.codec_type === 'audio');
+  const video = firstPlayableVideo(probe);
+  const audio = firstPlayableAudio(probe);
   const streams: SourceStreams = {
     videoCodec: video?.codec_name,
     pixFmt: video?.pix_fmt,
@@ -181,6 +196,9 @@ export function sourceStreamsFromProbe(probe: ProbeResult): SourceStreams {
     height: video?.height,
     hasAudio: audio !== undefined,
     audioCodec: audio?.codec_name,
+    videoIndex: video?.index,
+    audioIndex: audio?.index,
+    videoTimeBase: video?.time_base,
   };
   return Object.fromEntries(
     Object.entries(streams).filter(([, v]) => v !== undefined),

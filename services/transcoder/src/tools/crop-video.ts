@@ -4,6 +4,7 @@ import { JobFailure } from '@mediakit/worker';
 import { buildClipArgs } from './editing-clip-args.ts';
 import { runFfmpegStep } from './ffmpeg-step.ts';
 import { requireVideoInput } from './input.ts';
+import { inputStreams, type StreamChoice, streamChoice } from './input-streams.ts';
 import { baseName } from './output-name.ts';
 
 export interface CropVideoParams {
@@ -44,7 +45,7 @@ export function cropBox(params: CropVideoParams, frame?: { width?: number; heigh
   return { x, y, width, height };
 }
 
-export interface CropArgsOptions extends CropBox {
+export interface CropArgsOptions extends CropBox, StreamChoice {
   input: string;
   output: string;
   hasAudio: boolean;
@@ -56,6 +57,7 @@ export interface CropArgsOptions extends CropBox {
  */
 export function buildCropArgs(o: CropArgsOptions): string[] {
   return buildClipArgs({
+    ...streamChoice(o),
     input: o.input,
     output: o.output,
     videoFilters: [`crop=${o.width}:${o.height}:${o.x}:${o.y}:exact=1`],
@@ -68,7 +70,7 @@ export const cropVideo: ToolHandler<CropVideoParams> = async (ctx) => {
   const output = join(ctx.outDir, 'cropped.mp4');
   const box = cropBox(ctx.params, input);
   await runFfmpegStep(ctx, {
-    args: buildCropArgs({ input: input.path, output, ...box, hasAudio: input.hasAudio ?? true }),
+    args: buildCropArgs({ input: input.path, output, ...box, ...inputStreams(input) }),
     durationSeconds: input.duration,
     what: 'Cropping',
   });

@@ -28,6 +28,8 @@ const MAP_V = ['-i', '/in/clip.webm', '-map', '0:v:0', '-an'];
 const EVEN = 'crop=trunc(iw/2)*2:trunc(ih/2)*2';
 const H264 = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p'];
 const AAC = ['-c:a', 'aac', '-b:a', '160k'];
+/** Each frame keeps its own time: no constant rate guessed from r_frame_rate. */
+const KEEP = ['-fps_mode:v', 'vfr', '-enc_time_base:v', '-1'];
 const TAIL = ['-movflags', '+faststart', '/out/o.mp4'];
 
 describe('compress-video', () => {
@@ -52,6 +54,7 @@ describe('compress-video', () => {
       '28',
       '-pix_fmt',
       'yuv420p',
+      ...KEEP,
       '-c:a',
       'aac',
       '-b:a',
@@ -70,6 +73,7 @@ describe('compress-video', () => {
       '33',
       '-pix_fmt',
       'yuv420p',
+      ...KEEP,
       ...TAIL,
     ]);
   });
@@ -105,11 +109,23 @@ describe('compress-video', () => {
       '-vf',
       EVEN,
       ...abr('1'),
+      ...KEEP,
       '-f',
       'null',
       '/dev/null',
     ]);
-    expect(pass2).toEqual([...MAP_AV, '-vf', EVEN, ...abr('2'), '-c:a', 'aac', '-b:a', '64k', ...TAIL]);
+    expect(pass2).toEqual([
+      ...MAP_AV,
+      '-vf',
+      EVEN,
+      ...abr('2'),
+      ...KEEP,
+      '-c:a',
+      'aac',
+      '-b:a',
+      '64k',
+      ...TAIL,
+    ]);
   });
 
   it('plans the bitrate: (target × 8 × 0.97 − overhead − audio × duration) / duration', () => {
@@ -214,6 +230,7 @@ describe('resize-video', () => {
       'scale=200:150:force_original_aspect_ratio=decrease:force_divisible_by=2,' +
         'pad=200:150:(ow-iw)/2:(oh-ih)/2:color=black,setsar=1',
       ...H264,
+      ...KEEP,
       ...AAC,
       ...TAIL,
     ]);
@@ -230,6 +247,7 @@ describe('resize-video', () => {
       '-vf',
       'scale=16:7680,setsar=1',
       ...H264,
+      ...KEEP,
       ...TAIL,
     ]);
   });
@@ -244,6 +262,7 @@ describe('crop-video', () => {
       '-vf',
       'crop=100:80:11:7:exact=1',
       ...H264,
+      ...KEEP,
       ...AAC,
       ...TAIL,
     ]);
@@ -287,6 +306,7 @@ describe('rotate-flip-video', () => {
       '-vf',
       `transpose=1,${EVEN}`,
       ...H264,
+      ...KEEP,
       ...AAC,
       '-metadata:s:v:0',
       'rotate=0',
@@ -297,6 +317,7 @@ describe('rotate-flip-video', () => {
       '-vf',
       EVEN,
       ...H264,
+      ...KEEP,
       '-metadata:s:v:0',
       'rotate=0',
       ...TAIL,
@@ -336,6 +357,7 @@ describe('speed-up-down-video', () => {
       '-vf',
       `setpts=PTS/0.5,${EVEN}`,
       ...H264,
+      ...KEEP,
       ...TAIL,
     ]);
   });
@@ -370,6 +392,7 @@ describe('reverse-video', () => {
       '-vf',
       `${EVEN},format=yuv420p,reverse`,
       ...H264,
+      ...KEEP,
       ...TAIL,
     ]);
   });
@@ -399,6 +422,7 @@ describe('loop-video', () => {
       '-vf',
       EVEN,
       ...H264,
+      ...KEEP,
       ...AAC,
       '-t',
       '12.024',
@@ -411,6 +435,7 @@ describe('loop-video', () => {
       '-vf',
       EVEN,
       ...H264,
+      ...KEEP,
       ...TAIL,
     ]);
   });

@@ -1,7 +1,8 @@
-import { aacAudioArgs, FASTSTART_ARGS, h264VideoArgs } from './encoding.ts';
+import { aacAudioArgs, FASTSTART_ARGS, h264VideoArgs, keepTimingArgs, setsFrameRate } from './encoding.ts';
+import type { StreamChoice } from './input-streams.ts';
 
 /** One input clip re-encoded through filters into one MP4: the shape of every single-clip edit. */
-export interface ClipArgsOptions {
+export interface ClipArgsOptions extends StreamChoice {
   input: string;
   output: string;
   /** Options that must precede `-i`, e.g. `-stream_loop`. */
@@ -21,20 +22,24 @@ export interface ClipArgsOptions {
 }
 
 /**
- * Explicit maps take the first video stream and, when there is one, the first audio stream (`?`:
- * a silent input is not an error); subtitle and data streams stay out, as MP4 cannot carry most of them.
+ * Explicit maps take the video stream and, when there is one, the audio stream the handler chose
+ * (input-streams.ts: the ones that hold data); without a choice, the first of each (`?`: a silent
+ * input is not an error). Subtitle and data streams stay out, as MP4 cannot carry most of them.
+ * Each frame keeps its own time (keepTimingArgs) unless a filter sets the rate.
  */
 export function buildClipArgs(o: ClipArgsOptions): string[] {
   const audioFilters = o.audio && o.audioFilters?.length ? ['-af', o.audioFilters.join(',')] : [];
+  const timing = o.videoFilters.some(setsFrameRate) ? [] : keepTimingArgs(o.videoTimeBase);
   // biome-ignore format: flag/value pairs read best on one line each
   return [
     ...(o.inputOptions ?? []),
     '-i', o.input,
-    '-map', '0:v:0',
-    ...(o.audio ? ['-map', '0:a:0?'] : ['-an']),
+    '-map', `0:${o.videoStream ?? 'v:0'}`,
+    ...(o.audio ? ['-map', `0:${o.audioStream ?? 'a:0?'}`] : ['-an']),
     '-vf', o.videoFilters.join(','),
     ...audioFilters,
     ...(o.videoCodecArgs ?? h264VideoArgs()),
+    ...timing,
     ...(o.audio ? (o.audioCodecArgs ?? aacAudioArgs()) : []),
     ...(o.outputOptions ?? []),
     ...FASTSTART_ARGS,

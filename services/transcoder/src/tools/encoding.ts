@@ -32,6 +32,25 @@ export const FASTSTART_ARGS: readonly string[] = ['-movflags', '+faststart'];
  */
 export const EVEN_DIMENSIONS_FILTER = 'crop=trunc(iw/2)*2:trunc(ih/2)*2';
 
+/**
+ * Keeps every frame at its own time. Left alone, ffmpeg writes MP4 at a constant rate taken from
+ * the input's r_frame_rate, a guess that for variable-rate input (a browser's MediaRecorder WebM, a
+ * Windows ASF capture with millisecond timestamps) is far above the real rate: it then repeats
+ * frames to fill it (36 frames became 140). `-fps_mode vfr` passes each frame at its timestamp (only
+ * a frame landing on the same instant as the previous one is dropped), and the encoder gets the
+ * input's time base so no timestamp is rounded onto a guessed rate's grid. `-1` is ffmpeg's "the
+ * input stream's time base", for a single input mapped straight through.
+ */
+export function keepTimingArgs(videoTimeBase?: string): string[] {
+  return ['-fps_mode:v', 'vfr', '-enc_time_base:v', videoTimeBase ?? '-1'];
+}
+
+/**
+ * True for a filter that sets the frame rate itself (`fps=`): the user asked for a rate (or the tool
+ * chose one), the frames come out evenly spaced, and ffmpeg's constant-rate output at that rate is right.
+ */
+export const setsFrameRate = (filter: string): boolean => /^fps=/.test(filter);
+
 export function h264VideoArgs(crf: number = DEFAULT_CRF): string[] {
   return ['-c:v', 'libx264', '-preset', X264_PRESET, '-crf', String(crf), '-pix_fmt', PIX_FMT];
 }

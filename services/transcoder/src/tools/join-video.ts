@@ -5,6 +5,7 @@ import { evenFloor, fitFilter, frameRateValue, outputFrameRate } from './composi
 import { inputsOf } from './composition-inputs.ts';
 import { aacAudioArgs, FASTSTART_ARGS, formatSeconds, h264VideoArgs } from './encoding.ts';
 import { runFfmpegStep } from './ffmpeg-step.ts';
+import { inputStreams } from './input-streams.ts';
 import { baseName } from './output-name.ts';
 
 export interface JoinVideoParams {
@@ -15,6 +16,9 @@ export interface JoinVideoParams {
 export interface JoinClip {
   path: string;
   hasAudio: boolean;
+  /** Streams to take (input-streams.ts); the first of each kind when unknown. */
+  videoStream?: string;
+  audioStream?: string;
   /** Seconds; sizes the silence that stands in for a missing audio track. */
   duration: number;
 }
@@ -45,10 +49,10 @@ export function buildJoinVideoArgs(o: JoinVideoArgsOptions): string[] {
   const chains: string[] = [];
   const segments: string[] = [];
   for (const [i, clip] of o.clips.entries()) {
-    chains.push(`[${i}:v:0]${fitFilter(o.width, o.height)},fps=${o.fps}[v${i}]`);
+    chains.push(`[${i}:${clip.videoStream ?? 'v:0'}]${fitFilter(o.width, o.height)},fps=${o.fps}[v${i}]`);
     chains.push(
       clip.hasAudio
-        ? `[${i}:a:0]${AUDIO_FORMAT}[a${i}]`
+        ? `[${i}:${clip.audioStream ?? 'a:0'}]${AUDIO_FORMAT}[a${i}]`
         : `${SILENCE},atrim=duration=${formatSeconds(clip.duration)}[a${i}]`,
     );
     segments.push(`[v${i}][a${i}]`);
@@ -90,11 +94,19 @@ export function joinTargetSize(
 export const joinVideo: ToolHandler<JoinVideoParams> = async (ctx) => {
   const inputs = inputsOf(ctx, 'video', MIN_CLIPS, MAX_CLIPS);
   const clips = inputs.map((input): JoinClip => {
-    const hasAudio = input.hasAudio === true;
+    // Sound of unknown presence counts as none: a `[i:a:0]` label cannot be optional.
+    const streams = inputStreams(input, false);
+    const { hasAudio } = streams;
     if (!hasAudio && !(input.duration && input.duration > 0)) {
       throw new JobFailure(`Could not read the length of ${input.name}, so it cannot be joined`);
     }
-    return { path: input.path, hasAudio, duration: input.duration ?? 0 };
+    return {
+      path: input.path,
+      hasAudio,
+      videoStream: streams.videoStream,
+      audioStream: streams.audioStream,
+      duration: input.duration ?? 0,
+    };
   });
   const first = inputs[0];
   const { width, height } = joinTargetSize(ctx.params.resolution, first);

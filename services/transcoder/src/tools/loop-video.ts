@@ -6,6 +6,7 @@ import { describeSeconds, MAX_OUTPUT_SECONDS } from './editing-limits.ts';
 import { EVEN_DIMENSIONS_FILTER, formatSeconds } from './encoding.ts';
 import { runFfmpegStep } from './ffmpeg-step.ts';
 import { requireVideoInput } from './input.ts';
+import { inputStreams, type StreamChoice, streamChoice } from './input-streams.ts';
 import { baseName } from './output-name.ts';
 
 export interface LoopVideoParams {
@@ -16,7 +17,7 @@ export interface LoopVideoParams {
 export const MIN_LOOPS = 2;
 export const MAX_LOOPS = 50;
 
-export interface LoopArgsOptions {
+export interface LoopArgsOptions extends StreamChoice {
   input: string;
   output: string;
   count: number;
@@ -35,6 +36,7 @@ export interface LoopArgsOptions {
 export function buildLoopArgs(o: LoopArgsOptions): string[] {
   const length = o.durationSeconds ? ['-t', formatSeconds(o.count * o.durationSeconds)] : [];
   return buildClipArgs({
+    ...streamChoice(o),
     input: o.input,
     output: o.output,
     inputOptions: ['-stream_loop', String(o.count - 1)],
@@ -66,7 +68,7 @@ export const loopVideo: ToolHandler<LoopVideoParams> = async (ctx) => {
       output,
       count,
       durationSeconds: input.duration,
-      hasAudio: input.hasAudio ?? true,
+      ...inputStreams(input),
     }),
     durationSeconds: outputSeconds,
     what: 'Looping',

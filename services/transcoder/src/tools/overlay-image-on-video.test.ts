@@ -13,7 +13,11 @@ import {
 } from './composition-test-media.ts';
 import { buildOverlayImageArgs, enableBetween, overlayImageOnVideo } from './overlay-image-on-video.ts';
 
-const ENCODE = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p'];
+// Then the base video's frame times are kept (keepTimingArgs): its time base, or ffmpeg's default.
+const ENCODE = [
+  ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p'],
+  ...['-fps_mode:v', 'vfr', '-enc_time_base:v', '-1'],
+];
 const AAC = ['-c:a', 'aac', '-b:a', '160k'];
 const FASTSTART = ['-movflags', '+faststart'];
 const EVEN = 'crop=trunc(iw/2)*2:trunc(ih/2)*2';
@@ -49,6 +53,22 @@ describe('buildOverlayImageArgs', () => {
       ...FASTSTART,
       '/out/o.mp4',
     ]);
+  });
+
+  it('takes the base streams that hold data, and keeps the base video’s time base', () => {
+    const args = buildOverlayImageArgs({
+      ...base,
+      x: 0,
+      y: 0,
+      opacity: 100,
+      hasAudio: true,
+      videoStream: '1',
+      audioStream: '3',
+      videoTimeBase: '1/1000',
+    });
+    expect(args[args.indexOf('-filter_complex') + 1]).toContain('[0:1][img]overlay');
+    expect(args.join(' ')).toContain('-map 0:3 ');
+    expect(args.join(' ')).toContain('-fps_mode:v vfr -enc_time_base:v 1/1000');
   });
 
   it('defaults: own size, opaque, whole clip; no audio for a silent video', () => {

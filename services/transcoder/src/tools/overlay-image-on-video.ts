@@ -5,6 +5,7 @@ import { inputAt } from './composition-inputs.ts';
 import { overlayCommand } from './composition-overlay-args.ts';
 import { EVEN_DIMENSIONS_FILTER, formatSeconds } from './encoding.ts';
 import { runFfmpegStep } from './ffmpeg-step.ts';
+import { inputStreams, type StreamChoice, streamChoice } from './input-streams.ts';
 import { baseName } from './output-name.ts';
 
 export interface OverlayImageOnVideoParams {
@@ -18,7 +19,7 @@ export interface OverlayImageOnVideoParams {
   end?: number;
 }
 
-export interface OverlayImageArgsOptions {
+export interface OverlayImageArgsOptions extends StreamChoice {
   video: string;
   image: string;
   output: string;
@@ -56,8 +57,15 @@ export function buildOverlayImageArgs(o: OverlayImageArgsOptions): string[] {
   ];
   const enable = enableBetween(o.start, o.end);
   const overlay = `overlay=x=${o.x}:y=${o.y}${enable ? `:enable=${enable}` : ''}`;
-  const graph = `[1:v:0]${image.join(',')}[img];[0:v:0][img]${overlay},${EVEN_DIMENSIONS_FILTER}[v]`;
-  return overlayCommand({ base: o.video, top: o.image, graph, hasAudio: o.hasAudio, output: o.output });
+  const graph = `[1:v:0]${image.join(',')}[img];[0:${o.videoStream ?? 'v:0'}][img]${overlay},${EVEN_DIMENSIONS_FILTER}[v]`;
+  return overlayCommand({
+    base: o.video,
+    top: o.image,
+    graph,
+    hasAudio: o.hasAudio,
+    output: o.output,
+    ...streamChoice(o),
+  });
 }
 
 export const overlayImageOnVideo: ToolHandler<OverlayImageOnVideoParams> = async (ctx) => {
@@ -76,7 +84,7 @@ export const overlayImageOnVideo: ToolHandler<OverlayImageOnVideoParams> = async
       opacity,
       start,
       end,
-      hasAudio: video.hasAudio ?? true,
+      ...inputStreams(video),
     }),
     durationSeconds: video.duration,
     what: 'Adding the image',

@@ -5,7 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeCtx, jobInput, makeClip, near, pixelAt, probeFile } from './composition-test-media.ts';
 import { buildOverlayVideoArgs, overlayVideoOnVideo } from './overlay-video-on-video.ts';
 
-const ENCODE = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p'];
+// Then the base video's frame times are kept (keepTimingArgs): its time base, or ffmpeg's default.
+const ENCODE = [
+  ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p'],
+  ...['-fps_mode:v', 'vfr', '-enc_time_base:v', '-1'],
+];
 const AAC = ['-c:a', 'aac', '-b:a', '160k'];
 const FASTSTART = ['-movflags', '+faststart'];
 const EVEN = 'crop=trunc(iw/2)*2:trunc(ih/2)*2';

@@ -4,6 +4,7 @@ import { inputAt } from './composition-inputs.ts';
 import { overlayCommand } from './composition-overlay-args.ts';
 import { EVEN_DIMENSIONS_FILTER, formatSeconds } from './encoding.ts';
 import { runFfmpegStep } from './ffmpeg-step.ts';
+import { inputStreams, type StreamChoice, streamChoice } from './input-streams.ts';
 import { baseName } from './output-name.ts';
 
 export interface OverlayVideoOnVideoParams {
@@ -15,7 +16,7 @@ export interface OverlayVideoOnVideoParams {
   start?: number;
 }
 
-export interface OverlayVideoArgsOptions {
+export interface OverlayVideoArgsOptions extends StreamChoice {
   base: string;
   overlay: string;
   output: string;
@@ -24,6 +25,8 @@ export interface OverlayVideoArgsOptions {
   width?: number;
   start: number;
   hasAudio: boolean;
+  /** The overlay clip's video stream (input-streams.ts); "v:0" when unknown. */
+  overlayStream?: string;
 }
 
 /**
@@ -40,9 +43,16 @@ export function buildOverlayVideoArgs(o: OverlayVideoArgsOptions): string[] {
     `setpts=PTS-STARTPTS${shift}`,
   ];
   const graph =
-    `[1:v:0]${overlay.join(',')}[ov];` +
-    `[0:v:0][ov]overlay=x=${o.x}:y=${o.y}:eof_action=pass,${EVEN_DIMENSIONS_FILTER}[v]`;
-  return overlayCommand({ base: o.base, top: o.overlay, graph, hasAudio: o.hasAudio, output: o.output });
+    `[1:${o.overlayStream ?? 'v:0'}]${overlay.join(',')}[ov];` +
+    `[0:${o.videoStream ?? 'v:0'}][ov]overlay=x=${o.x}:y=${o.y}:eof_action=pass,${EVEN_DIMENSIONS_FILTER}[v]`;
+  return overlayCommand({
+    base: o.base,
+    top: o.overlay,
+    graph,
+    hasAudio: o.hasAudio,
+    output: o.output,
+    ...streamChoice(o),
+  });
 }
 
 export const overlayVideoOnVideo: ToolHandler<OverlayVideoOnVideoParams> = async (ctx) => {
@@ -59,7 +69,8 @@ export const overlayVideoOnVideo: ToolHandler<OverlayVideoOnVideoParams> = async
       y,
       width,
       start,
-      hasAudio: base.hasAudio ?? true,
+      ...inputStreams(base),
+      overlayStream: inputStreams(overlay).videoStream,
     }),
     durationSeconds: base.duration,
     what: 'Overlaying the video',

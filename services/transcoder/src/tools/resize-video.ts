@@ -3,6 +3,7 @@ import type { ToolHandler } from '@mediakit/worker';
 import { buildClipArgs } from './editing-clip-args.ts';
 import { runFfmpegStep } from './ffmpeg-step.ts';
 import { requireVideoInput } from './input.ts';
+import { inputStreams, type StreamChoice, streamChoice } from './input-streams.ts';
 import { baseName } from './output-name.ts';
 
 export type ResizeFit = 'contain' | 'cover' | 'fill';
@@ -39,7 +40,7 @@ export function resizeFilters(width: number, height: number, fit: ResizeFit): st
   }
 }
 
-export interface ResizeArgsOptions {
+export interface ResizeArgsOptions extends StreamChoice {
   input: string;
   output: string;
   width: number;
@@ -50,6 +51,7 @@ export interface ResizeArgsOptions {
 
 export function buildResizeArgs(o: ResizeArgsOptions): string[] {
   return buildClipArgs({
+    ...streamChoice(o),
     input: o.input,
     output: o.output,
     videoFilters: resizeFilters(o.width, o.height, o.fit),
@@ -68,7 +70,7 @@ export const resizeVideo: ToolHandler<ResizeVideoParams> = async (ctx) => {
       width,
       height,
       fit,
-      hasAudio: input.hasAudio ?? true,
+      ...inputStreams(input),
     }),
     durationSeconds: input.duration,
     what: 'Resizing',

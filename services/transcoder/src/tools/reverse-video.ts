@@ -6,6 +6,7 @@ import { describeSeconds, requireDuration } from './editing-limits.ts';
 import { EVEN_DIMENSIONS_FILTER } from './encoding.ts';
 import { runFfmpegStep } from './ffmpeg-step.ts';
 import { requireVideoInput } from './input.ts';
+import { inputStreams, type StreamChoice, streamChoice } from './input-streams.ts';
 import { baseName } from './output-name.ts';
 
 /** No params: the catalog's schema is empty. */
@@ -54,7 +55,7 @@ export function checkReversible(
   }
 }
 
-export interface ReverseArgsOptions {
+export interface ReverseArgsOptions extends StreamChoice {
   input: string;
   output: string;
 }
@@ -66,6 +67,7 @@ export interface ReverseArgsOptions {
  */
 export function buildReverseArgs(o: ReverseArgsOptions): string[] {
   return buildClipArgs({
+    ...streamChoice(o),
     input: o.input,
     output: o.output,
     videoFilters: [EVEN_DIMENSIONS_FILTER, 'format=yuv420p', 'reverse'],
@@ -78,7 +80,7 @@ export const reverseVideo: ToolHandler<ReverseVideoParams> = async (ctx) => {
   checkReversible(input);
   const output = join(ctx.outDir, 'reversed.mp4');
   await runFfmpegStep(ctx, {
-    args: buildReverseArgs({ input: input.path, output }),
+    args: buildReverseArgs({ input: input.path, output, ...inputStreams(input) }),
     durationSeconds: input.duration,
     what: 'Reversing',
   });

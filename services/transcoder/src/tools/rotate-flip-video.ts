@@ -5,6 +5,7 @@ import { buildClipArgs } from './editing-clip-args.ts';
 import { EVEN_DIMENSIONS_FILTER } from './encoding.ts';
 import { runFfmpegStep } from './ffmpeg-step.ts';
 import { requireVideoInput } from './input.ts';
+import { inputStreams, type StreamChoice, streamChoice } from './input-streams.ts';
 import { baseName } from './output-name.ts';
 
 export type Rotation = 0 | 90 | 180 | 270;
@@ -35,7 +36,7 @@ export function orientationFilters(rotate: Rotation, flip: Flip): string[] {
   return filters;
 }
 
-export interface RotateFlipArgsOptions {
+export interface RotateFlipArgsOptions extends StreamChoice {
   input: string;
   output: string;
   rotate: Rotation;
@@ -51,6 +52,7 @@ export interface RotateFlipArgsOptions {
  */
 export function buildRotateFlipArgs(o: RotateFlipArgsOptions): string[] {
   return buildClipArgs({
+    ...streamChoice(o),
     input: o.input,
     output: o.output,
     videoFilters: [...orientationFilters(o.rotate, o.flip), EVEN_DIMENSIONS_FILTER],
@@ -69,7 +71,7 @@ export const rotateFlipVideo: ToolHandler<RotateFlipVideoParams> = async (ctx) =
   const output = join(ctx.outDir, 'rotated.mp4');
   const { rotate = 90, flip = 'none' } = ctx.params;
   await runFfmpegStep(ctx, {
-    args: buildRotateFlipArgs({ input: input.path, output, rotate, flip, hasAudio: input.hasAudio ?? true }),
+    args: buildRotateFlipArgs({ input: input.path, output, rotate, flip, ...inputStreams(input) }),
     durationSeconds: input.duration,
     what: 'Rotating',
   });

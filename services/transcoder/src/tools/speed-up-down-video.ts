@@ -7,6 +7,7 @@ import { describeSeconds, MAX_OUTPUT_SECONDS } from './editing-limits.ts';
 import { EVEN_DIMENSIONS_FILTER } from './encoding.ts';
 import { runFfmpegStep } from './ffmpeg-step.ts';
 import { requireVideoInput } from './input.ts';
+import { inputStreams, type StreamChoice, streamChoice } from './input-streams.ts';
 import { baseName } from './output-name.ts';
 
 export interface SpeedVideoParams {
@@ -41,7 +42,7 @@ export function atempoChain(factor: number): string[] {
   return stages.map((s) => `atempo=${formatFactor(s)}`);
 }
 
-export interface SpeedArgsOptions {
+export interface SpeedArgsOptions extends StreamChoice {
   input: string;
   output: string;
   factor: number;
@@ -54,12 +55,13 @@ export interface SpeedArgsOptions {
  * `setpts=PTS/factor` retimes every frame. The `fps` filter then resamples to the input's own
  * frame rate: sped up, frames are dropped (4× a 30 fps clip would otherwise be 120 fps, a larger
  * file nobody's screen shows); slowed down, frames are repeated (no interpolation: motion gets
- * steppier, never smeared). Without a known rate, ffmpeg's constant-frame-rate MP4 output does the
- * same at the rate it reads from the stream, a frame or two less exact at the end.
+ * steppier, never smeared). Without a known rate (a capture that records none), every frame is
+ * kept at its new time (keepTimingArgs), so the rate scales with the speed.
  */
 export function buildSpeedArgs(o: SpeedArgsOptions): string[] {
   const keepRate = o.fps !== undefined && o.fps > 0 ? [`fps=${frameRateArg(o.fps)}`] : [];
   return buildClipArgs({
+    ...streamChoice(o),
     input: o.input,
     output: o.output,
     videoFilters: [`setpts=PTS/${formatFactor(o.factor)}`, ...keepRate, EVEN_DIMENSIONS_FILTER],
@@ -88,7 +90,7 @@ export const speedVideo: ToolHandler<SpeedVideoParams> = async (ctx) => {
       output,
       factor,
       fps: input.fps,
-      hasAudio: input.hasAudio ?? true,
+      ...inputStreams(input),
     }),
     durationSeconds: outputSeconds,
     what: 'Changing the speed',

@@ -7,9 +7,11 @@ import {
   FASTSTART_ARGS,
   formatSeconds,
   h264VideoArgs,
+  keepTimingArgs,
 } from './encoding.ts';
 import { runFfmpegStep } from './ffmpeg-step.ts';
 import { requireVideoInput } from './input.ts';
+import { inputStreams, type StreamChoice } from './input-streams.ts';
 import { baseName } from './output-name.ts';
 
 export interface TrimParams {
@@ -17,7 +19,7 @@ export interface TrimParams {
   end: number;
 }
 
-export interface TrimArgsOptions extends TrimParams {
+export interface TrimArgsOptions extends TrimParams, StreamChoice {
   input: string;
   output: string;
   hasAudio: boolean;
@@ -27,7 +29,8 @@ export interface TrimArgsOptions extends TrimParams {
  * `-ss` before `-i` seeks the demuxer to the keyframe before `start` (fast, no decoding of the
  * skipped part) and, because we re-encode, ffmpeg then decodes and drops frames up to `start`
  * exactly: frame-accurate. Timestamps restart at 0, so the length is given with `-t`.
- * Explicit maps keep subtitle/data streams (which MP4 may not carry) out.
+ * Explicit maps keep subtitle/data streams (which MP4 may not carry) out, and an audio track that
+ * holds nothing out of the way (input-streams.ts). Frames keep their own times (keepTimingArgs).
  */
 export function buildTrimArgs(o: TrimArgsOptions): string[] {
   // biome-ignore format: flag/value pairs read best on one line each
@@ -35,10 +38,11 @@ export function buildTrimArgs(o: TrimArgsOptions): string[] {
     '-ss', formatSeconds(o.start),
     '-i', o.input,
     '-t', formatSeconds(o.end - o.start),
-    '-map', '0:v:0',
-    ...(o.hasAudio ? ['-map', '0:a:0?'] : []),
+    '-map', `0:${o.videoStream ?? 'v:0'}`,
+    ...(o.hasAudio ? ['-map', `0:${o.audioStream ?? 'a:0?'}`] : []),
     '-vf', EVEN_DIMENSIONS_FILTER,
     ...h264VideoArgs(),
+    ...keepTimingArgs(o.videoTimeBase),
     ...(o.hasAudio ? aacAudioArgs() : []),
     ...FASTSTART_ARGS,
     o.output,
@@ -63,7 +67,7 @@ export const trimVideo: ToolHandler<TrimParams> = async (ctx) => {
   const { start, end } = trimRange(ctx.params, input.duration);
   const output = join(ctx.outDir, 'trimmed.mp4');
   await runFfmpegStep(ctx, {
-    args: buildTrimArgs({ input: input.path, output, start, end, hasAudio: input.hasAudio ?? true }),
+    args: buildTrimArgs({ input: input.path, output, start, end, ...inputStreams(input) }),
     durationSeconds: end - start,
     what: 'Trimming',
   });
