@@ -10,11 +10,15 @@ import type { CatalogEntry } from './types.ts';
 export const converterParams = params({ quality: Type.Optional(quality()) });
 export type ConverterParams = Static<typeof converterParams>;
 
-/** [source, target, what this converter is good for (one sentence, ends with a period)]. */
-type Row = readonly [FormatName, FormatName, string];
+/**
+ * [source, target, what this converter is good for (one sentence, ends with a period), formats it
+ * also takes]. MOV's converter also takes phone 3GP/3G2: the same ISO box family, and no converter
+ * of their own is offered.
+ */
+type Row = readonly [FormatName, FormatName, string, (readonly FormatName[])?];
 
 const VIDEO_ROWS: readonly Row[] = [
-  ['mov', 'mp4', 'Ideal for iPhone and QuickTime recordings.'],
+  ['mov', 'mp4', 'Ideal for iPhone and QuickTime recordings.', ['3gp', '3g2']],
   ['avi', 'mp4', 'Gives old camera and DVD rips a modern, smaller format.'],
   ['wmv', 'mp4', 'Frees Windows Media files for Mac, iPhone and the web.'],
   ['mkv', 'mp4', 'Makes Matroska downloads play on TVs, phones and editors.'],
@@ -50,7 +54,7 @@ const IMAGE_ROWS: readonly Row[] = [
 const SOURCES = new Map<string, FormatName>();
 
 /** Names "mpeg-ts-to-mp4" the way the API does: format names joined by "-to-". */
-function converter([from, to, note]: Row): CatalogEntry {
+function converter([from, to, note, alsoTakes = []]: Row): CatalogEntry {
   const src = FORMATS[from];
   const dst = FORMATS[to];
   const name = `${from}-to-${to}`;
@@ -66,7 +70,11 @@ function converter([from, to, note]: Row): CatalogEntry {
     worker: video ? 'transcoder' : 'imager',
     title: `Convert ${src.label} to ${dst.label} Online`,
     description,
-    inputs: { min: 1, max: video ? 1 : 50, accept: [...src.mimes] },
+    inputs: {
+      min: 1,
+      max: video ? 1 : 50,
+      accept: [...src.mimes, ...alsoTakes.flatMap((f) => FORMATS[f].mimes)],
+    },
     params: converterParams,
     output: { media: dst.media, formats: [to] },
   };

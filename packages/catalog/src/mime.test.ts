@@ -20,6 +20,8 @@ const entry = (name: string) => {
 const VIDEO_LIST = [
   'video/mp4',
   'video/quicktime',
+  'video/3gpp',
+  'video/3gpp2',
   'video/webm',
   'video/x-matroska',
   'video/x-msvideo',
@@ -45,9 +47,9 @@ const IMAGE_LIST = [
   'image/vnd.adobe.photoshop',
 ];
 
-// Each converter's source MIME types.
+// Each converter's source MIME types. MOV's also takes phone 3GP/3G2 (no converter of their own).
 const SOURCES: Record<string, string[]> = {
-  mov: ['video/quicktime'],
+  mov: ['video/quicktime', 'video/3gpp', 'video/3gpp2'],
   avi: ['video/x-msvideo'],
   wmv: ['video/x-ms-wmv', 'video/x-ms-asf'],
   mkv: ['video/x-matroska'],
@@ -143,6 +145,8 @@ describe('describeFormat and messages', () => {
     expect(describeFormat('video/mp4')).toBe('MP4');
     expect(describeFormat('video/quicktime')).toBe('MOV');
     expect(describeFormat('video/mp2t')).toBe('MPEG-TS');
+    expect(describeFormat('video/3gpp')).toBe('3GP');
+    expect(describeFile('video/3gpp2')).toBe('a 3G2 video');
     expect(describeFormat('image/jpeg')).toBe('JPG');
     expect(describeFormat('image/vnd.microsoft.icon')).toBe('ICO');
     expect(describeFormat('image/svg+xml')).toBe('SVG');

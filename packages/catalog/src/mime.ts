@@ -20,6 +20,8 @@ export interface FormatInfo {
 export const FORMATS = {
   mp4: { label: 'MP4', article: 'an', media: 'video', mimes: ['video/mp4'] },
   mov: { label: 'MOV', article: 'a', media: 'video', mimes: ['video/quicktime'] },
+  '3gp': { label: '3GP', article: 'a', media: 'video', mimes: ['video/3gpp'] },
+  '3g2': { label: '3G2', article: 'a', media: 'video', mimes: ['video/3gpp2'] },
   webm: { label: 'WebM', article: 'a', media: 'video', mimes: ['video/webm'] },
   mkv: { label: 'MKV', article: 'an', media: 'video', mimes: ['video/x-matroska'] },
   avi: { label: 'AVI', article: 'an', media: 'video', mimes: ['video/x-msvideo'] },
@@ -45,6 +47,8 @@ export type FormatName = keyof typeof FORMATS;
 const VIDEO_FORMATS: readonly FormatName[] = [
   'mp4',
   'mov',
+  '3gp',
+  '3g2',
   'webm',
   'mkv',
   'avi',
@@ -102,7 +106,6 @@ const OTHER_LABELS: Record<string, string> = {
   'image/jxl': 'JPEG XL',
   'image/x-portable-pixmap': 'PPM',
   'video/ogg': 'Ogg',
-  'video/3gpp': '3GP',
   'video/x-m4v': 'M4V',
   'audio/mpeg': 'MP3',
   'audio/mp4': 'M4A',

@@ -25,6 +25,9 @@ const BY_FILE_TYPE_EXT: Record<string, SniffedFormat> = {
   m4v: video('mp4', 'video/mp4'),
   // file-type maps ftyp brand "qt  " (and brand-less moov/mdat/wide/free files) to mov.
   mov: video('mov', 'video/quicktime'),
+  // Phone video (3GPP, 3GPP2): the same ISO box structure as MP4, which ffmpeg's mov demuxer reads.
+  '3gp': video('3gp', 'video/3gpp'),
+  '3g2': video('3g2', 'video/3gpp2'),
   // Matroska's EBML DocType tells them apart: ffmpeg's webm muxer writes "webm", mkv writes "matroska".
   webm: video('webm', 'video/webm'),
   mkv: video('mkv', 'video/x-matroska'),
@@ -78,6 +81,9 @@ export function formatFromFileType(ext: string): SniffedFormat | undefined {
 const AUDIO_ONLY: Record<string, SniffedFormat> = {
   mp4: audio('m4a', 'audio/mp4'),
   mov: audio('m4a', 'audio/mp4'),
+  // A voice memo: AMR or AAC in a 3GP.
+  '3gp': audio('3gp', 'audio/3gpp'),
+  '3g2': audio('3g2', 'audio/3gpp2'),
   webm: audio('webm', 'audio/webm'),
   mkv: audio('mka', 'audio/x-matroska'),
   wmv: audio('wma', 'audio/x-ms-wma'),
