@@ -5,11 +5,13 @@ import {
   ffprobe,
   firstPlayableAudio,
   firstPlayableVideo,
+  parseFrameRate,
   streamFps,
 } from '@mediakit/ffmpeg';
 import { DEFAULT_SCAN_TIMEOUT_MS, demuxerOf, scanDuration } from './duration-scan.ts';
 import type { SniffedFormat } from './formats.ts';
 import { audioOnlyVariant } from './formats.ts';
+import { scanFrameRate } from './frame-rate-scan.ts';
 import type { MediaInfo } from './types.ts';
 
 export interface InspectAvOptions {
@@ -42,7 +44,7 @@ export async function inspectAv(
     if (err instanceof FfmpegError) return null;
     throw err;
   }
-  const info = mediaInfoFromProbe(probe, sniffed);
+  const info = await withMeasuredFrameRate(path, probe, mediaInfoFromProbe(probe, sniffed), opts);
   if (!info || info.duration !== undefined) return info;
   // No length in the headers: a recording written while it was made (a browser's MediaRecorder
   // WebM, a live capture). Tools need it for progress, time limits and range checks.
@@ -51,6 +53,26 @@ export async function inspectAv(
     timeoutMs: opts.scanTimeoutMs ?? DEFAULT_SCAN_TIMEOUT_MS,
   });
   return duration === undefined ? info : { ...info, duration };
+}
+
+/**
+ * A container that stores no average rate (ASF) leaves only ffprobe's guess from the timestamps,
+ * a multiple of the real rate for a jittery capture: the rate is then measured from the packets.
+ */
+async function withMeasuredFrameRate(
+  path: string,
+  probe: ProbeResult,
+  info: MediaInfo | null,
+  opts: InspectAvOptions,
+): Promise<MediaInfo | null> {
+  const video = firstPlayableVideo(probe);
+  if (!info || info.media !== 'video' || !video || parseFrameRate(video.avg_frame_rate) !== undefined)
+    return info;
+  const fps = await scanFrameRate(path, demuxerOf(probe), video.index, {
+    signal: opts.signal,
+    timeoutMs: opts.scanTimeoutMs ?? DEFAULT_SCAN_TIMEOUT_MS,
+  });
+  return fps === undefined ? info : { ...info, fps };
 }
 
 /**
