@@ -16,6 +16,12 @@ describe('type check before upload', () => {
     expect(guessMime(file('photo.JPEG'))).toBe('image/jpeg');
   });
 
+  test('phone 3GP and 3G2 videos go wherever MOV goes', () => {
+    expect(checkFileType(file('VID_0001.3gp', 'video/3gpp'), VIDEO_MIMES)).toBeUndefined();
+    expect(checkFileType(file('clip.3g2'), VIDEO_MIMES)).toBeUndefined();
+    expect(guessMime(file('MOV00012.3GP'))).toBe('video/3gpp');
+  });
+
   test('a wrong file gets a sentence naming what it is and what the converter takes', () => {
     expect(
       checkFileType(file('photo.png', 'image/png'), ['image/heic', 'image/heif'], 'this converter'),
