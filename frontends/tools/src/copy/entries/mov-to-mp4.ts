@@ -12,5 +12,9 @@ export const copy: ToolCopy = videoConverter({
       q: 'My video was filmed in portrait. Will it stay upright?',
       a: 'Yes, rotated phone clips come out upright.',
     },
+    {
+      q: 'Does it take 3GP videos from older phones?',
+      a: 'Yes. 3GP and 3G2 files are converted too: H.264 video is kept, H.263 and MPEG-4 become H.264, and AMR voice becomes AAC.',
+    },
   ],
 });
