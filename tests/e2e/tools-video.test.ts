@@ -187,7 +187,7 @@ describe.skipIf(skipReason)('video tool pages in Chromium', () => {
     );
     await page.locator('input[type=file]').setInputFiles(fixtures.png);
     await expect(page.getByRole('alert').first().textContent()).resolves.toBe(
-      'not-a-video.png is a PNG image, but this converter takes MOV files. Choose another file.',
+      'not-a-video.png is a PNG image, but this converter takes MOV, 3GP or 3G2 files. Choose another file.',
     );
     expect(await page.locator('.upload-item').count()).toBe(0);
     expect(uploads).toEqual([]);

@@ -181,7 +181,7 @@ describe('describeFormat and messages', () => {
       'This converter takes HEIC images, but this file is a PNG image.',
     );
     expect(mimeMismatchMessage(entry('mov-to-mp4'), 0, 'video/mp4')).toBe(
-      'This converter takes MOV videos, but this file is an MP4 video.',
+      'This converter takes MOV, 3GP or 3G2 videos, but this file is an MP4 video.',
     );
     expect(mimeMismatchMessage(entry('overlay-image-on-video'), 1, 'video/mp4')).toBe(
       'The second file (image) must be an image (JPG, PNG, WebP, GIF, BMP or TIFF), but this file is an MP4 video.',

@@ -238,7 +238,9 @@ export function mimeMismatchMessage(e: CatalogEntry, index: number, mime: string
     return `${e.name} takes at most ${e.inputs.max} file${e.inputs.max === 1 ? '' : 's'}.`;
   }
   const src = converterSource(e);
-  if (src) return `This converter takes ${src.label} ${src.media}s, but this file is ${file}.`;
+  // "MOV, 3GP or 3G2": a converter may take a few formats of one family.
+  const takes = joinList(formatLabels(acceptFor(e, index)), 'or');
+  if (src) return `This converter takes ${takes} ${src.media}s, but this file is ${file}.`;
   const label = e.inputs.labels?.[index];
   const expected = kindsPhrase(acceptFor(e, index));
   if (label) {

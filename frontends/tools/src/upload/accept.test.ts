@@ -1,3 +1,4 @@
+import { getEntry } from '@mediakit/catalog';
 import { IMAGE_MIMES, VIDEO_MIMES } from '@mediakit/catalog/mime';
 import { describe, expect, test } from 'vitest';
 import { acceptAttribute, checkFileType, checkSelection, guessMime } from './accept.ts';
@@ -20,6 +21,11 @@ describe('type check before upload', () => {
     expect(checkFileType(file('VID_0001.3gp', 'video/3gpp'), VIDEO_MIMES)).toBeUndefined();
     expect(checkFileType(file('clip.3g2'), VIDEO_MIMES)).toBeUndefined();
     expect(guessMime(file('MOV00012.3GP'))).toBe('video/3gpp');
+    const movToMp4 = getEntry('mov-to-mp4')?.inputs.accept ?? [];
+    expect(checkFileType(file('VID_0001.3gp', 'video/3gpp'), movToMp4, 'this converter')).toBeUndefined();
+    expect(checkFileType(file('x.png', 'image/png'), movToMp4, 'this converter')).toBe(
+      'x.png is a PNG image, but this converter takes MOV, 3GP or 3G2 files. Choose another file.',
+    );
   });
 
   test('a wrong file gets a sentence naming what it is and what the converter takes', () => {
