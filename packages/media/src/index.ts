@@ -5,6 +5,8 @@ export type { SniffedFormat } from './formats.ts';
 export { audioOnlyVariant, formatFromFileType, SVG_FORMAT } from './formats.ts';
 export type { HeifColour, HeifInfo } from './heif.ts';
 export { readHeif, readHeifFile } from './heif.ts';
+export type { HeifSequence } from './heif-sequence.ts';
+export { parseSequence, readHeifSequence } from './heif-sequence.ts';
 export type { IcoEntry, Size } from './image-headers.ts';
 export { bmpSize, icoEntries, icoSize, largestIcoEntry, psdSize } from './image-headers.ts';
 export type { InspectOptions } from './inspect.ts';

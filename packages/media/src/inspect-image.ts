@@ -3,6 +3,7 @@ import type { Metadata } from 'sharp';
 import sharp from 'sharp';
 import type { SniffedFormat } from './formats.ts';
 import { readHeifFile } from './heif.ts';
+import { readHeifSequence } from './heif-sequence.ts';
 import { bmpSize, icoSize, plausibleSize, psdSize, type Size } from './image-headers.ts';
 import { SVG_SNIFF_BYTES, svgSize } from './svg.ts';
 import { readTiffFileLayout } from './tiff-header.ts';
@@ -24,7 +25,8 @@ const HEADER_READERS: Record<string, (path: string) => Promise<Size | undefined>
   ico: async (path) => icoSize(await readStart(path, ICO_READ_BYTES)),
   heic: async (path) => {
     const heif = await readHeifFile(path);
-    return heif?.width && heif.height ? { width: heif.width, height: heif.height } : undefined;
+    if (heif?.width && heif.height) return { width: heif.width, height: heif.height };
+    return sequenceSize(path);
   },
 };
 
@@ -44,6 +46,11 @@ export async function inspectImage(path: string, sniffed: SniffedFormat): Promis
     return size ? { ...sniffed, ...size } : null;
   }
 
+  // An animated AVIF is sized from its track: libvips does not open an "avis" file.
+  if (sniffed.format === 'avif') {
+    const size = await sequenceSize(path);
+    if (size) return { ...sniffed, ...size };
+  }
   let meta: Metadata;
   try {
     // Metadata reads headers only, so the pixel limit (a decoding safeguard) does not apply here.
@@ -77,6 +84,12 @@ export function orientedSize(
   return quarterTurn
     ? { width: meta.height, height: meta.width }
     : { width: meta.width, height: meta.height };
+}
+
+/** The frame size of an image sequence (animated AVIF or HEIF), or undefined for a still. */
+async function sequenceSize(path: string): Promise<Size | undefined> {
+  const sequence = await readHeifSequence(path);
+  return sequence ? { width: sequence.width, height: sequence.height } : undefined;
 }
 
 async function readStart(path: string, bytes: number): Promise<Buffer> {

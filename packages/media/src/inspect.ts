@@ -2,6 +2,7 @@ import { fileTypeFromFile } from 'file-type';
 import type { SniffedFormat } from './formats.ts';
 import { AVIF_FORMAT, formatFromFileType, HEIC_FORMAT, SVG_FORMAT } from './formats.ts';
 import { readHeifFile } from './heif.ts';
+import { readHeifSequence } from './heif-sequence.ts';
 import type { InspectAvOptions } from './inspect-av.ts';
 import { inspectAv } from './inspect-av.ts';
 import { inspectImage } from './inspect-image.ts';
@@ -33,6 +34,11 @@ export async function sniff(path: string): Promise<SniffedFormat | undefined> {
   if (type) {
     // file-type names HEIF files by their major brand only; the primary image's codec decides.
     if (type.ext === 'heic' || type.ext === 'avif') return sniffHeif(path, type.ext);
+    // An HEVC image sequence whose major brand is "hevs" looks like any MP4 to file-type.
+    if (type.ext === 'mp4') {
+      const sequence = await readHeifSequence(path);
+      if (sequence) return sequence.codec === 'hevc' ? HEIC_FORMAT : AVIF_FORMAT;
+    }
     const known = formatFromFileType(type.ext);
     if (known) return known;
     // An SVG with an XML declaration is reported as generic XML.
@@ -49,6 +55,11 @@ async function sniffHeif(path: string, byBrand: 'heic' | 'avif'): Promise<Sniffe
   const heif = await readHeifFile(path);
   if (heif?.codec === 'hevc') return HEIC_FORMAT;
   if (heif?.codec === 'av1') return AVIF_FORMAT;
-  // No item structure to read (an image sequence only): trust an AVIF brand, which sharp can check.
+  if (heif?.codec === undefined) {
+    // No still image: an image sequence (animated AVIF or HEIF) is named by its track's codec.
+    const sequence = await readHeifSequence(path);
+    if (sequence) return sequence.codec === 'hevc' ? HEIC_FORMAT : AVIF_FORMAT;
+  }
+  // No item structure to read: trust an AVIF brand, which sharp can check.
   return heif?.codec === undefined && byBrand === 'avif' ? AVIF_FORMAT : undefined;
 }
