@@ -12,8 +12,12 @@ RUN npm ci --ignore-scripts --no-audit --no-fund \
  && node scripts/gen-proto.mjs \
  && cd /src && npm prune --omit=dev --ignore-scripts --no-audit --no-fund
 
-# Run: Node 24 slim, non-root, nothing written outside the mounted /tmp and /data.
+# Run: Node 24 slim, non-root, nothing written outside the mounted /tmp and /data. ffmpeg (Debian's,
+# with dav1d) decodes animated AVIF and HEIF, whose sequence tracks libvips cannot read.
 FROM node:24-bookworm-slim
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends ffmpeg \
+ && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     DATA_DIR=/data \

@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { checkImageLimits, type ImageLimits, type ImageLimitsInput } from '@mediakit/catalog';
-import { svgSize } from '@mediakit/media';
+import { readHeifSequence, svgSize } from '@mediakit/media';
 import type { JobInput, ToolContext, ToolHandler } from '@mediakit/worker';
 import { JobFailure } from '@mediakit/worker';
 import sharp, { type Metadata, type Sharp } from 'sharp';
@@ -138,6 +138,12 @@ export async function measureInput(
   const { size } = await stat(input.path);
   const measured: ImageLimitsInput = { name: input.name, media: input.media, format: input.format, size };
   if (size > limits.maxInputBytes) return measured;
+  // An animated AVIF or HEIF is measured from its sequence track (libvips reads only the still).
+  if (input.format === 'avif' || input.format === 'heic') {
+    const sequence = await readHeifSequence(input.path);
+    if (sequence)
+      return { ...measured, width: sequence.width, height: sequence.height, frames: sequence.frames };
+  }
   if (!LIBVIPS_READS.has(input.format)) return { ...measured, width: input.width, height: input.height };
 
   // An SVG is measured from its text: nothing reaches librsvg before openImage has checked it.

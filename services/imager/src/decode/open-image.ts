@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { sniff } from '@mediakit/media';
+import { readHeifSequence, sniff } from '@mediakit/media';
 import { JobFailure, type JobInput } from '@mediakit/worker';
 import sharp, { type Sharp } from 'sharp';
 import { openAvif } from './avif.ts';
@@ -8,8 +8,9 @@ import { noteToneMapped } from './hdr.ts';
 import { decodeHeic } from './heic.ts';
 import { profileFor, sharpFromTaggedRaw } from './icc-tag.ts';
 import { decodeIco } from './ico.ts';
+import { decodeImageSequence } from './image-sequence.ts';
 import { decodePsd } from './psd.ts';
-import { sharpFromRaw, UnreadableInput } from './raw-image.ts';
+import { checkPixelLimit, sharpFromRaw, UnreadableInput } from './raw-image.ts';
 import { openSvg } from './svg.ts';
 import { openTiff } from './tiff.ts';
 
@@ -77,6 +78,13 @@ async function decoderFor(
   path: string,
   limitInputPixels: number,
 ): Promise<Sharp> {
+  // An animated AVIF or HEIF: its first frame, decoded by ffmpeg (image-sequence.ts says why).
+  const sequence = format === 'avif' || format === 'heic' ? await readHeifSequence(path) : undefined;
+  if (sequence) {
+    checkPixelLimit(sequence.width, sequence.height, limitInputPixels);
+    const [first] = (await decodeImageSequence(path, sequence, { maxFrames: 1 })).frames;
+    return sharpFromRaw(first, limitInputPixels);
+  }
   if (format && LIBVIPS_FORMATS.has(format)) {
     return sharp(path, { limitInputPixels, failOn: 'error', pages: 1 });
   }

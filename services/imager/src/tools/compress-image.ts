@@ -64,7 +64,9 @@
  * budget; effort 2 takes 0.1-0.3 s, and its size moves more smoothly under the knob.
  */
 import { JobFailure, type ToolHandler } from '@mediakit/worker';
+import { openAnimation } from '../decode/open-animation.ts';
 import { openImage } from '../decode/open-image.ts';
+import { compressAnimation } from './compress-animation.ts';
 import { fitByteBudget, kilobytes, shrinkSteps } from './editing-byte-budget.ts';
 import { eachInput } from './editing-each-input.ts';
 import { fromRaw, type RawImage, type Size, toRaw } from './editing-pixels.ts';
@@ -298,8 +300,10 @@ export function posterizePixels(raw: RawImage, step: number): RawImage {
 
 export const compressImage: ToolHandler<CompressParams> = (ctx) =>
   eachInput(ctx, async (input, base) => {
-    const image = await openImage(input);
     const name = `${base}-compressed`;
+    const animation = await openAnimation(input, { signal: ctx.signal });
+    if (animation) return compressAnimation(ctx, input, animation, name);
+    const image = await openImage(input);
     const { targetSizeKB } = ctx.params;
     if (targetSizeKB === undefined) {
       const { hasAlpha } = await image.metadata();

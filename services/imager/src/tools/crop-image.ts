@@ -4,7 +4,9 @@
  * Keeps the input's format; formats sharp cannot write become PNG (formats.ts).
  */
 import { JobFailure, type ToolHandler } from '@mediakit/worker';
+import { openAnimation } from '../decode/open-animation.ts';
 import { openImage } from '../decode/open-image.ts';
+import { animatedFormatFor, encodeAnimation, mapFrames } from './animation.ts';
 import { eachInput } from './editing-each-input.ts';
 import { displayedSize, type Size } from './editing-pixels.ts';
 import { sameFormatAs } from './formats.ts';
@@ -33,6 +35,17 @@ export function planCrop(inputFormat: string, size: Size, params: CropParams): I
 
 export const cropImage: ToolHandler<CropParams> = (ctx) =>
   eachInput(ctx, async (input, base) => {
+    const animation = await openAnimation(input, { signal: ctx.signal });
+    if (animation) {
+      // Every frame cut to the same box (frames share one size, and have no EXIF orientation).
+      const plan = planCrop(animatedFormatFor(input.format), animation.frames[0], ctx.params);
+      const edited = await mapFrames(animation, plan, ctx.signal);
+      return {
+        data: await encodeAnimation(edited, plan.output),
+        extension: plan.extension,
+        name: `${base}-cropped`,
+      };
+    }
     const image = await openImage(input);
     const plan = planCrop(input.format, await displayedSize(image), ctx.params);
     return { data: applyPlan(image, plan), extension: plan.extension, name: `${base}-cropped` };

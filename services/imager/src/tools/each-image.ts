@@ -5,8 +5,10 @@
 import { join } from 'node:path';
 import type { JobInput, ToolContext, ToolOutput } from '@mediakit/worker';
 import { toneMapNote } from '../decode/hdr.ts';
+import { openAnimation } from '../decode/open-animation.ts';
 import { openImage } from '../decode/open-image.ts';
 import { boundDecodeTime } from '../guard.ts';
+import { animatedFormatFor, writeAnimation } from './animation.ts';
 import { baseName, uniqueName } from './names.ts';
 import { applyPlan, type ImagePlan } from './pipeline.ts';
 import { inputFailure } from './read-errors.ts';
@@ -18,8 +20,13 @@ export interface WrittenImage {
 }
 
 export interface ImageStep {
-  /** Pure: the plan for one input (may throw a `JobFailure` for impossible params). */
+  /**
+   * Pure: the plan for one input (may throw a `JobFailure` for impossible params). For an animated
+   * input of a `keepsAnimation` tool, `input.format` is the animated format to write (animation.ts).
+   */
   plan(input: JobInput): ImagePlan;
+  /** Set by the tools that keep the input's format: every frame of an animation is processed. */
+  keepsAnimation?: boolean;
   /** The download name without extension, given the input's base name and what was written. */
   name(base: string, written: WrittenImage): string;
 }
@@ -32,17 +39,23 @@ export async function eachImage<P>(ctx: ToolContext<P>, step: ImageStep): Promis
     // sharp cannot be interrupted mid-file; one image takes well under a second, so checking between
     // files is what makes cancel prompt enough. throwIfAborted rethrows the signal's reason.
     signal.throwIfAborted();
-    const plan = step.plan(input);
-    const path = join(outDir, `${i + 1}.${plan.extension}`);
+    let plan: ImagePlan;
     let written: WrittenImage;
     try {
-      const image = await openImage(input);
-      const colour = toneMapNote(image);
-      if (colour) ctx.log.info({ input: input.fileId, colour }, 'HDR input tone-mapped');
-      written = await boundDecodeTime(applyPlan(image, plan), signal).toFile(path);
+      const animation = step.keepsAnimation ? await openAnimation(input, { signal }) : undefined;
+      plan = step.plan(animation ? { ...input, format: animatedFormatFor(input.format) } : input);
+      const path = join(outDir, `${i + 1}.${plan.extension}`);
+      if (animation) written = await writeAnimation(animation, plan, path, signal);
+      else {
+        const image = await openImage(input);
+        const colour = toneMapNote(image);
+        if (colour) ctx.log.info({ input: input.fileId, colour }, 'HDR input tone-mapped');
+        written = await boundDecodeTime(applyPlan(image, plan), signal).toFile(path);
+      }
     } catch (error) {
       throw inputFailure(input.name, error) ?? error;
     }
+    const path = join(outDir, `${i + 1}.${plan.extension}`);
     const name = uniqueName(`${step.name(baseName(input.name), written)}.${plan.extension}`, taken);
     outputs.push({ path, name });
     ctx.log.debug({ input: input.fileId, output: name, bytes: written.size }, 'image written');

@@ -23,6 +23,7 @@ export interface ResizeParams {
 export const resizeImage: ToolHandler<ResizeParams> = (ctx) => {
   const { width, height, fit } = ctx.params;
   return eachImage(ctx, {
+    keepsAnimation: true,
     plan: (input) =>
       planImageJob({
         format: sameFormatAs(input.format),

@@ -27,6 +27,7 @@ export function rotateFlipName(base: string, params: RotateFlipParams): string {
 
 export const rotateFlipImage: ToolHandler<RotateFlipParams> = (ctx) =>
   eachImage(ctx, {
+    keepsAnimation: true,
     plan: (input) => planRotateFlip(input.format, ctx.params),
     name: (base) => rotateFlipName(base, ctx.params),
   });

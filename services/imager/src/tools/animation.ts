@@ -1,0 +1,87 @@
+/**
+ * Animated inputs through the editing tools: every frame goes through the same pixel steps as a still
+ * (crop, mirror, rotation, resize...), then the frames are encoded as one animation with each frame's
+ * delay and the loop count of the input.
+ *
+ * Frame by frame rather than sharp's own multi-page pipeline: libvips resizes an animation as a whole
+ * (pageHeight), but refuses a quarter turn of one ("Rotate is not supported for multi-page images")
+ * and crops the tall strip rather than each frame. One small pipeline per frame runs every step the
+ * same way as for a still, which is what the tests of each step already check.
+ *
+ * Where the output cannot hold an animation (JPEG, PNG, TIFF, AVIF as written here), the tools keep
+ * their one-frame path: the first frame.
+ */
+import { writeFile } from 'node:fs/promises';
+import sharp from 'sharp';
+import type { RawAnimation, RgbaFrame } from '../decode/open-animation.ts';
+import { fromRaw, toRaw } from './editing-pixels.ts';
+import type { OutputFormat } from './formats.ts';
+import { sameFormatAs } from './formats.ts';
+import type { ImagePlan, OutputStep, PixelSteps } from './pipeline.ts';
+
+export type { RawAnimation };
+
+/** The formats whose encoders in sharp write animations. */
+export function holdsAnimation(format: OutputFormat): format is 'gif' | 'webp' {
+  return format === 'gif' || format === 'webp';
+}
+
+/**
+ * The format a "keeps the input's format" tool writes for an ANIMATED input: its own when that holds
+ * an animation (GIF, WebP); WebP for an animated AVIF or HEIF, which sharp cannot write as sequences
+ * (WebP is as widely shown and, like them, lossy with alpha).
+ */
+export function animatedFormatFor(inputFormat: string): 'gif' | 'webp' {
+  const own = sameFormatAs(inputFormat);
+  return holdsAnimation(own) ? own : 'webp';
+}
+
+/** Every frame through `steps`, as RGBA; the delays and loop count stay as they were. */
+export async function mapFrames(
+  animation: RawAnimation,
+  steps: PixelSteps,
+  signal?: AbortSignal,
+  perFrame: (frame: RgbaFrame) => RgbaFrame = (frame) => frame,
+): Promise<RawAnimation> {
+  const frames: RgbaFrame[] = [];
+  for (const frame of animation.frames) {
+    signal?.throwIfAborted();
+    const raw = await toRaw(fromRaw(perFrame(frame)), steps, 'add');
+    frames.push({ data: raw.data, width: raw.width, height: raw.height, channels: 4 });
+  }
+  return { ...animation, frames };
+}
+
+/** The frames encoded as one animated GIF or WebP with `output`'s options, delays and loop count. */
+export async function encodeAnimation(animation: RawAnimation, output: OutputStep): Promise<Buffer> {
+  const { frames, delay, loop } = animation;
+  const [first] = frames;
+  if (!first) throw new Error('An animation needs at least one frame');
+  const strip = Buffer.concat(frames.map((frame) => frame.data));
+  const image = sharp(strip, {
+    raw: { width: first.width, height: first.height * frames.length, channels: 4, pageHeight: first.height },
+    limitInputPixels: false,
+  });
+  switch (output.format) {
+    case 'gif':
+      return image.gif({ ...output.options, delay, loop }).toBuffer();
+    case 'webp':
+      return image.webp({ ...output.options, delay, loop }).toBuffer();
+    default:
+      throw new Error(`${output.format} cannot hold an animation`);
+  }
+}
+
+/** What `eachImage` and the other loops write for an animated input: the plan on every frame. */
+export async function writeAnimation(
+  animation: RawAnimation,
+  plan: Pick<ImagePlan, 'output'> & PixelSteps,
+  path: string,
+  signal?: AbortSignal,
+): Promise<{ width: number; height: number; size: number }> {
+  const edited = await mapFrames(animation, plan, signal);
+  const data = await encodeAnimation(edited, plan.output);
+  await writeFile(path, data);
+  const [first] = edited.frames;
+  return { width: first?.width ?? 0, height: first?.height ?? 0, size: data.length };
+}

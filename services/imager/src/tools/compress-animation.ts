@@ -1,0 +1,75 @@
+/**
+ * compress-image on an animated GIF or WebP (or an animated AVIF/HEIF, written as WebP): the same
+ * levels and the same byte-budget search as for a still (compress-image.ts), with every encode
+ * writing all the frames. The pixels are prepared once (sRGB, RGBA); each attempt applies its
+ * knob to every frame (softening frame by frame, so no frame blurs into the next; shrinking each
+ * frame to the same size) and encodes the whole animation with the input's delays and loop count.
+ */
+import { JobFailure, type JobInput, type ToolContext } from '@mediakit/worker';
+import type { RawAnimation, RgbaFrame } from '../decode/open-animation.ts';
+import { animatedFormatFor, encodeAnimation, mapFrames } from './animation.ts';
+import {
+  type CompressParams,
+  FINE_ENCODES,
+  type FineKnob,
+  type FineSetting,
+  fineKnobs,
+  finePixels,
+  planCompressLevel,
+  planCompressPixels,
+  planCompressTarget,
+  TARGET_SCALES,
+  TARGET_WINDOW,
+  targetBytes,
+} from './compress-image.ts';
+import { fitByteBudget, kilobytes } from './editing-byte-budget.ts';
+import type { EditedImage } from './editing-each-input.ts';
+import { EXTENSION } from './formats.ts';
+
+export async function compressAnimation(
+  ctx: ToolContext<CompressParams>,
+  input: JobInput,
+  animation: RawAnimation,
+  name: string,
+): Promise<EditedImage> {
+  const format = animatedFormatFor(input.format);
+  const { targetSizeKB } = ctx.params;
+  if (targetSizeKB === undefined) {
+    const plan = planCompressLevel(format, ctx.params.level ?? 'medium', true);
+    const edited = await mapFrames(animation, plan, ctx.signal);
+    return { data: await encodeAnimation(edited, plan.output), extension: plan.extension, name };
+  }
+
+  const prepared = await mapFrames(animation, planCompressPixels(format), ctx.signal);
+  const size = prepared.frames[0];
+  const encode = async (quality: number, scale: number, fine?: FineSetting) => {
+    const plan = planCompressTarget(format, size, quality, scale, true, fine);
+    const changesPixels = plan.resize !== undefined || fine !== undefined;
+    const frames = changesPixels
+      ? await mapFrames(prepared, plan, ctx.signal, (frame) => finePixels(frame, fine) as RgbaFrame)
+      : prepared;
+    return encodeAnimation(frames, plan.output);
+  };
+  const maxBytes = targetBytes(targetSizeKB);
+  const result = await fitByteBudget<number, FineKnob>({
+    maxBytes,
+    minQuality: 1,
+    maxQuality: 100,
+    steps: TARGET_SCALES,
+    encode: (quality, scale) => encode(quality, scale),
+    refine: {
+      minBytes: Math.ceil(maxBytes * TARGET_WINDOW),
+      maxEncodes: FINE_ENCODES,
+      knobs: (quality) => fineKnobs(format, quality, true),
+      encode: (quality, scale, knob, amount) => encode(quality, scale, { knob, amount }),
+    },
+    signal: ctx.signal,
+  });
+  ctx.log.debug({ input: input.fileId, attempts: result.attempts }, 'size search (animation)');
+  if (!result.fits) {
+    throw new JobFailure(
+      `${input.name} cannot be made smaller than ${kilobytes(result.smallest.data.length)} KB`,
+    );
+  }
+  return { data: result.data, extension: EXTENSION[format], name };
+}
