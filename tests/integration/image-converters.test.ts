@@ -168,6 +168,8 @@ interface Case {
   size: [number, number];
   /** What the generated input really has (so a check cannot pass because the input lacked it). */
   premise?: (meta: Metadata) => void;
+  /** An animation: the download's name says it holds the first frame. */
+  firstFrame?: true;
   check: (out: Converted) => void;
 }
 
@@ -257,6 +259,7 @@ const CASES: Case[] = [
     mime: 'image/gif',
     size: [32, 24],
     premise: (meta) => expect(meta.pages).toBe(2),
+    firstFrame: true,
     check: (out) => {
       expect(out.meta).toMatchObject({ width: 32, height: 24 });
       expect(out.meta.pages ?? 1).toBe(1);
@@ -560,7 +563,8 @@ describe('every image converter', () => {
     // The upload was recognised from its content, with its size as displayed.
     expect(out.input).toMatchObject({ mime: c.mime, width: c.size[0], height: c.size[1] });
     const stem = c.file.slice(0, c.file.lastIndexOf('.'));
-    expect(out.output.name).toBe(`${stem}.${c.tool.split('-to-')[1]}`);
+    const suffix = c.firstFrame ? '-first-frame' : '';
+    expect(out.output.name).toBe(`${stem}${suffix}.${c.tool.split('-to-')[1]}`);
     expect([out.meta.width, out.meta.height]).toEqual(c.size);
     c.check(out);
   });

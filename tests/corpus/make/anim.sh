@@ -27,6 +27,7 @@ done
 convert -delay 10 -loop 0 "$tmp"/frame*.png "$tmp/im.gif"
 gifsicle -O2 --colors 64 "$tmp/im.gif" > gifsicle-42-frames.gif
 convert 'gifsicle-42-frames.gif[0]' -define png:color-type=6 gifsicle-42-frames.ref.png
+convert gifsicle-42-frames.ref.png -rotate 90 -define png:color-type=6 gifsicle-42-frames.rot90.ref.png
 
 # A screen capture turned into a GIF the usual way (ffmpeg palettegen/paletteuse), 12 fps, played 3 times.
 ffmpeg -loglevel error -y -f lavfi -i testsrc2=size=240x136:rate=12:duration=2 \
@@ -38,6 +39,7 @@ convert 'ffmpeg-palette-24-frames.gif[0]' -define png:color-type=6 ffmpeg-palett
 set -- "$tmp"/frame0[0-4].png
 img2webp -loop 0 -lossy -q 75 -d 100 "$@" -d 250 "$tmp"/frame0[5-9].png -o img2webp-10-frames.webp
 convert 'img2webp-10-frames.webp[0]' -define png:color-type=6 img2webp-10-frames.ref.png
+convert img2webp-10-frames.ref.png -crop 60x40+0+30 +repage -define png:color-type=6 img2webp-10-frames.crop.ref.png
 
 # gif2webp: a GIF with transparency (ImageMagick, 8 cs, played twice) turned into an animated WebP.
 convert -delay 8 -loop 2 -dispose background "$tmp"/frame0[0-9].png "$tmp"/frame1[0-9].png \
@@ -56,5 +58,15 @@ ffmpeg -loglevel error -y -framerate 10 -i "$tmp/frame%02d.png" -frames:v 24 \
   -c:v libx265 -x265-params log-level=error -pix_fmt yuv420p -tag:v hvc1 -brand msf1 -f mp4 \
   x265-msf1-24-frames.heic
 ffmpeg -loglevel error -y -i x265-msf1-24-frames.heic -frames:v 1 -pix_fmt rgba x265-msf1-24-frames.ref.png
+convert x265-msf1-24-frames.ref.png -rotate 180 -define png:color-type=6 x265-msf1-24-frames.rot180.ref.png
+
+# A small GIF that decodes huge: 30 frames of 2000×2000 (each under the 100 MP per image limit, 120 MP
+# together), gifsicle storing every frame after the first as a 1-pixel change.
+i=0
+while [ $i -lt 30 ]; do
+  convert -size 2000x2000 xc:'#204080' -fill "rgb($i,0,0)" -draw 'point 0,0' "$tmp/big$(printf %02d $i).gif"
+  i=$((i + 1))
+done
+gifsicle -O2 --delay 10 --loopcount=0 "$tmp"/big*.gif > gifsicle-30-frames-2000px.gif
 
 ls -l

@@ -55,5 +55,13 @@ export function imageConverter({ from, to, intro, limits = [], faq }: ConverterT
 export const REMUX =
   'When the video inside is already H.264 or HEVC with AAC or MP3 sound, the streams are copied into MP4 without re-encoding: no quality loss, and done in seconds.';
 
+/** A limit of the converters whose sources animate: JPG and PNG hold one frame. */
+export const firstFrame = (what: string) =>
+  `${what} gives its first frame, and the download's name ends in "-first-frame".`;
+
+/** A limit of the editing tools: animations stay animations. */
+export const ANIMATION_KEPT =
+  'Animated GIFs and WebPs keep every frame and their timing; animated AVIF and HEIF come out as animated WebP.';
+
 /** A limit of the JPG converters whose pictures may be transparent. */
 export const WHITE = 'Transparent areas become white, since JPG has no transparency.';

@@ -76,6 +76,20 @@ async function readAnimation(path: string, options: OpenAnimationOptions): Promi
   return undefined;
 }
 
+/**
+ * How many frames `input` has, from its header only (1 for a still or a format that does not
+ * animate): what a one-frame output says it left out.
+ */
+export async function frameCount(input: Pick<JobInput, 'path'>): Promise<number> {
+  const format = (await sniff(input.path))?.format;
+  if (format === 'gif' || format === 'webp') {
+    const meta = await sharp(input.path, { animated: true, limitInputPixels: false }).metadata();
+    return meta.pages ?? 1;
+  }
+  if (format === 'avif' || format === 'heic') return (await readHeifSequence(input.path))?.frames ?? 1;
+  return 1;
+}
+
 /** Refuses an animation whose frames together have more pixels than one image may. */
 export function checkAnimationPixels(header: AnimationHeader, limitInputPixels: number): void {
   const total = header.width * header.height * header.frames;

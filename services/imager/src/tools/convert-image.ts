@@ -3,9 +3,10 @@
  * format to the same sharp pipeline, so a converter is defined by its target alone. What a converter
  * promises comes from that pipeline (pipeline.ts): EXIF orientation applied, no EXIF/GPS/XMP/ICC
  * written, CMYK and tagged colour converted to sRGB, transparency onto white for JPEG and kept in PNG,
- * the first frame or page only. Checking that the content matches the converter's source format is the
- * gateway's job (415 naming both formats, before the job exists); openImage picks the decoder from the
- * content again, so a mislabelled file is never read with the wrong decoder.
+ * the first frame or page only (an animation's output is named "<name>-first-frame", so the user
+ * sees it). Checking that the content matches the converter's source format is the gateway's job
+ * (415 naming both formats, before the job exists); openImage picks the decoder from the content
+ * again, so a mislabelled file is never read with the wrong decoder.
  */
 import type { ToolHandler } from '@mediakit/worker';
 import { eachImage } from './each-image.ts';
@@ -26,6 +27,7 @@ export function makeImageConverter(target: ConverterTarget): ToolHandler<Convert
   return (ctx) =>
     eachImage(ctx, {
       plan: () => planImageJob({ format, quality: ctx.params.quality }),
-      name: (base) => base,
+      // JPEG and PNG hold one frame: the download's name says which one the user got.
+      name: (base, written) => (written.firstFrameOf ? `${base}-first-frame` : base),
     });
 }

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import type { JobInput, ToolContext, ToolOutput } from '@mediakit/worker';
 import { toneMapNote } from '../decode/hdr.ts';
-import { openAnimation } from '../decode/open-animation.ts';
+import { frameCount, openAnimation } from '../decode/open-animation.ts';
 import { openImage } from '../decode/open-image.ts';
 import { boundDecodeTime } from '../guard.ts';
 import { animatedFormatFor, writeAnimation } from './animation.ts';
@@ -17,6 +17,8 @@ export interface WrittenImage {
   width: number;
   height: number;
   size: number;
+  /** Set when only the first frame of an animation with this many frames was written. */
+  firstFrameOf?: number;
 }
 
 export interface ImageStep {
@@ -51,6 +53,8 @@ export async function eachImage<P>(ctx: ToolContext<P>, step: ImageStep): Promis
         const colour = toneMapNote(image);
         if (colour) ctx.log.info({ input: input.fileId, colour }, 'HDR input tone-mapped');
         written = await boundDecodeTime(applyPlan(image, plan), signal).toFile(path);
+        const frames = await frameCount(input);
+        if (frames > 1) written.firstFrameOf = frames;
       }
     } catch (error) {
       throw inputFailure(input.name, error) ?? error;

@@ -1,4 +1,4 @@
-import { imageConverter, WHITE } from '../converter-copy.ts';
+import { firstFrame, imageConverter, WHITE } from '../converter-copy.ts';
 import type { ToolCopy } from '../types.ts';
 
 export const copy: ToolCopy = imageConverter({
@@ -6,7 +6,7 @@ export const copy: ToolCopy = imageConverter({
   to: 'JPG',
   intro:
     'Open AVIF pictures in apps that cannot read them yet: older editors, office programs, messengers and upload forms.',
-  limits: [WHITE],
+  limits: [WHITE, firstFrame('An animated AVIF')],
   faq: [
     {
       q: 'What is AVIF?',

@@ -1,3 +1,4 @@
+import { ANIMATION_KEPT } from '../converter-copy.ts';
 import type { ToolCopy } from '../types.ts';
 
 export const copy: ToolCopy = {
@@ -12,6 +13,7 @@ export const copy: ToolCopy = {
   limits: [
     'A target size lands within 5 % under it (1 KB = 1000 bytes); only when the lowest quality is still too big is the picture made smaller, and if even that is not enough the message names the smallest size possible.',
     'Each picture keeps its format (JPEG, PNG, WebP, AVIF, GIF, TIFF).',
+    ANIMATION_KEPT,
   ],
   faq: [
     {

@@ -1,3 +1,4 @@
+import { ANIMATION_KEPT } from '../converter-copy.ts';
 import type { ToolCopy } from '../types.ts';
 
 export const copy: ToolCopy = {
@@ -12,6 +13,7 @@ export const copy: ToolCopy = {
   limits: [
     "The box must lie inside the picture, measured in its displayed pixels (after the camera's rotation).",
     'The format is kept; formats the imager cannot write come out as PNG.',
+    ANIMATION_KEPT,
   ],
   faq: [
     {

@@ -1,11 +1,11 @@
-import { imageConverter, WHITE } from '../converter-copy.ts';
+import { firstFrame, imageConverter, WHITE } from '../converter-copy.ts';
 import type { ToolCopy } from '../types.ts';
 
 export const copy: ToolCopy = imageConverter({
   from: 'GIF',
   to: 'JPG',
   intro: 'Get a still picture from a GIF as a JPG for documents, thumbnails and apps that do not take GIF.',
-  limits: ['An animated GIF gives its first frame.', WHITE],
+  limits: [firstFrame('An animated GIF'), WHITE],
   faq: [
     {
       q: 'Can I get all frames of an animated GIF?',

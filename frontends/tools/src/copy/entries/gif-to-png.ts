@@ -1,4 +1,4 @@
-import { imageConverter } from '../converter-copy.ts';
+import { firstFrame, imageConverter } from '../converter-copy.ts';
 import type { ToolCopy } from '../types.ts';
 
 export const copy: ToolCopy = imageConverter({
@@ -6,7 +6,7 @@ export const copy: ToolCopy = imageConverter({
   to: 'PNG',
   intro:
     'Turn a GIF into a PNG with its transparency kept: for stickers, icons and graphics that need a clean edge.',
-  limits: ['An animated GIF gives its first frame.'],
+  limits: [firstFrame('An animated GIF')],
   faq: [
     {
       q: 'Is the transparency kept?',

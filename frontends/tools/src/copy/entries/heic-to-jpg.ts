@@ -1,4 +1,4 @@
-import { imageConverter } from '../converter-copy.ts';
+import { firstFrame, imageConverter } from '../converter-copy.ts';
 import type { ToolCopy } from '../types.ts';
 
 export const copy: ToolCopy = imageConverter({
@@ -6,7 +6,10 @@ export const copy: ToolCopy = imageConverter({
   to: 'JPG',
   intro:
     'Open iPhone photos anywhere: HEIC is what iPhones save by default, but Windows, Android, many websites and forms cannot read it. JPG works everywhere.',
-  limits: ['The photo is turned the way it was taken, and location and camera data are removed.'],
+  limits: [
+    'The photo is turned the way it was taken, and location and camera data are removed.',
+    firstFrame('A HEIF animation (image sequence)'),
+  ],
   faq: [
     {
       q: 'Why are my iPhone photos HEIC?',

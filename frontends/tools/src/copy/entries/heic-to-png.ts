@@ -1,4 +1,4 @@
-import { imageConverter } from '../converter-copy.ts';
+import { firstFrame, imageConverter } from '../converter-copy.ts';
 import type { ToolCopy } from '../types.ts';
 
 export const copy: ToolCopy = imageConverter({
@@ -6,7 +6,10 @@ export const copy: ToolCopy = imageConverter({
   to: 'PNG',
   intro:
     'Get lossless copies of iPhone photos for editing: no further compression on top of what the camera did.',
-  limits: ['PNG copies of photos are large, several times the HEIC.'],
+  limits: [
+    'PNG copies of photos are large, several times the HEIC.',
+    firstFrame('A HEIF animation (image sequence)'),
+  ],
   faq: [
     {
       q: 'JPG or PNG for iPhone photos?',

@@ -1,3 +1,4 @@
+import { ANIMATION_KEPT } from '../converter-copy.ts';
 import type { ToolCopy } from '../types.ts';
 
 export const copy: ToolCopy = {
@@ -12,6 +13,7 @@ export const copy: ToolCopy = {
   limits: [
     'Each picture keeps its format; BMP, ICO, PSD, HEIC and SVG come out as PNG.',
     'Up to 50 pictures per run.',
+    ANIMATION_KEPT,
   ],
   faq: [
     {

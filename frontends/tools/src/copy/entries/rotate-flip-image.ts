@@ -1,3 +1,4 @@
+import { ANIMATION_KEPT } from '../converter-copy.ts';
 import type { ToolCopy } from '../types.ts';
 
 export const copy: ToolCopy = {
@@ -9,7 +10,11 @@ export const copy: ToolCopy = {
     'Pick the rotation (clockwise) and, if needed, a flip.',
     'Press "Rotate the images" and download them or the ZIP.',
   ],
-  limits: ['Rotations in steps of 90 degrees.', 'Up to 50 pictures per run; all get the same rotation.'],
+  limits: [
+    'Rotations in steps of 90 degrees.',
+    'Up to 50 pictures per run; all get the same rotation.',
+    ANIMATION_KEPT,
+  ],
   faq: [
     {
       q: 'Why does my photo look rotated only in some apps?',

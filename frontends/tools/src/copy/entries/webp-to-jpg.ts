@@ -1,4 +1,4 @@
-import { imageConverter, WHITE } from '../converter-copy.ts';
+import { firstFrame, imageConverter, WHITE } from '../converter-copy.ts';
 import type { ToolCopy } from '../types.ts';
 
 export const copy: ToolCopy = imageConverter({
@@ -6,7 +6,7 @@ export const copy: ToolCopy = imageConverter({
   to: 'JPG',
   intro:
     'Open pictures saved from websites (often WebP) in any app: old photo editors, office programs and upload forms that only take JPG.',
-  limits: [WHITE, 'An animated WebP gives its first frame.'],
+  limits: [WHITE, firstFrame('An animated WebP')],
   faq: [
     {
       q: 'Why did my download save as WebP?',
