@@ -5,9 +5,9 @@
  * no sequence API. ffmpeg writes every frame as RGBA (colour matrix and range from the stream) and,
  * in a second output, each frame's timestamp and duration (framemd5), from which the delays come.
  *
- * The caller has checked the header's frames × size against the pixel bound; the frame count is
- * capped again here (`-frames:v`), so a track that holds more samples than its header says cannot
- * decode more. An alpha plane (an `auxv` track) is not read: frames come out opaque.
+ * The caller has checked the header's frames × size against the pixel bound; the frame count and
+ * size are held to the header here (`-frames:v`, `scale`), so a track that holds more samples or
+ * bigger pictures than its header says cannot make more pixels. An alpha plane (an `auxv` track) is not read: frames come out opaque.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -38,7 +38,11 @@ export async function decodeImageSequence(
   try {
     const pixels = join(dir, 'frames.rgba');
     const times = join(dir, 'frames.txt');
+    // Scaled to the header's size: a bitstream larger than its header says cannot write more bytes
+    // than the pixel bound was checked on (a no-op for an honest file).
     const each = [
+      '-vf',
+      `scale=${track.width}:${track.height}`,
       '-map',
       '0:v:0',
       '-frames:v',

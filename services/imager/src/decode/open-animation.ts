@@ -15,6 +15,7 @@
 import { readHeifSequence, sniff } from '@mediakit/media';
 import { JobFailure, type JobInput } from '@mediakit/worker';
 import sharp from 'sharp';
+import { boundDecodeTime } from '../guard.ts';
 import { decodeImageSequence } from './image-sequence.ts';
 import { DEFAULT_LIMIT_INPUT_PIXELS } from './open-image.ts';
 import { DEFAULT_FRAME_DELAY_MS, type RawAnimation, splitStrip } from './raw-animation.ts';
@@ -53,25 +54,33 @@ export async function openAnimation(
 
 async function readAnimation(path: string, options: OpenAnimationOptions): Promise<RawAnimation | undefined> {
   const limitInputPixels = options.limitInputPixels ?? DEFAULT_LIMIT_INPUT_PIXELS;
-  const input = { path };
-  const format = (await sniff(input.path))?.format;
+  const format = (await sniff(path))?.format;
   if (format === 'gif' || format === 'webp') {
-    const meta = await sharp(input.path, { animated: true, limitInputPixels: false }).metadata();
-    const pages = meta.pages ?? 1;
-    if (pages < 2 || !meta.pageHeight) return undefined;
-    checkAnimationPixels({ width: meta.width, height: meta.pageHeight, frames: pages }, limitInputPixels);
-    const { data, info } = await sharp(input.path, { animated: true, limitInputPixels, failOn: 'error' })
-      .ensureAlpha()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    const frames = splitStrip(data, info.width, meta.pageHeight, pages);
+    const meta = await sharp(path, { animated: true, limitInputPixels: false }).metadata();
+    const pageHeight = meta.pageHeight;
+    if ((meta.pages ?? 1) < 2 || !pageHeight) return undefined;
+    checkAnimationPixels(
+      { width: meta.width, height: pageHeight, frames: meta.pages ?? 1 },
+      limitInputPixels,
+    );
+    const decode = sharp(path, { animated: true, limitInputPixels, failOn: 'error' }).ensureAlpha().raw();
+    const bounded = options.signal ? boundDecodeTime(decode, options.signal) : decode;
+    const { data, info } = await bounded.toBuffer({ resolveWithObject: true });
+    // Frames as decoded (a truncated GIF gives those it holds), not as the header counted them.
+    const pages = Math.floor(info.height / pageHeight);
+    const frames = splitStrip(
+      data.subarray(0, info.width * pageHeight * pages * 4),
+      info.width,
+      pageHeight,
+      pages,
+    );
     return { frames, delay: frameDelays(meta.delay, pages), loop: meta.loop ?? 0 };
   }
   if (format === 'avif' || format === 'heic') {
-    const track = await readHeifSequence(input.path);
+    const track = await readHeifSequence(path);
     if (!track || track.frames < 2) return undefined;
     checkAnimationPixels(track, limitInputPixels);
-    return decodeImageSequence(input.path, track, { signal: options.signal });
+    return decodeImageSequence(path, track, { signal: options.signal });
   }
   return undefined;
 }

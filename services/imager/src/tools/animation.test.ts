@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openAnimation } from '../decode/open-animation.ts';
 import { type CompressParams, compressImage } from './compress-image.ts';
 import { type CropParams, cropImage } from './crop-image.ts';
+import { type OverlayParams, overlayImageOnImage } from './overlay-image-on-image.ts';
 import { type ResizeParams, resizeImage } from './resize-image.ts';
 import { type RotateFlipParams, rotateFlipImage } from './rotate-flip-image.ts';
 import { type FakeJob, fakeJob } from './test-support.ts';
@@ -112,6 +113,24 @@ describe('animated inputs keep every frame', () => {
     const meta = await sharp(out.path, { animated: true }).metadata();
     expect(meta).toMatchObject({ format: 'webp', pages: 10 });
     expect(meta.delay).toEqual([...Array(5).fill(100), ...Array(5).fill(250)]);
+  });
+
+  it('overlay-image-on-image: the overlay lands on every frame of an animated base', async () => {
+    const red = await sharp({ create: { width: 20, height: 20, channels: 4, background: '#ff0000' } })
+      .png()
+      .toBuffer();
+    const fake = await fakeJob<OverlayParams>('overlay-image-on-image', { x: 100, y: 10, opacity: 100 }, [
+      { name: GIF, bytes: await readFile(join(CORPUS, GIF)), format: 'gif' },
+      { name: 'red.png', bytes: red, format: 'png' },
+    ]);
+    job = fake as FakeJob<unknown>;
+    const [out] = await overlayImageOnImage(fake.ctx);
+    const meta = await sharp(out.path, { animated: true }).metadata();
+    expect(meta).toMatchObject({ format: 'gif', width: 160, pageHeight: 120, pages: 42 });
+    expect(meta.delay).toEqual(Array(42).fill(100));
+    for (const index of [0, 41]) expect(near(await pixel(out.path, index, 110, 20), [255, 0, 0])).toBe(true);
+    expect(near(await pixel(out.path, 0, 15, 50), [0, 200, 255])).toBe(true);
+    expect(near(await pixel(out.path, 30, 15, 50), [48, 96, 192])).toBe(true);
   });
 
   it('an animated AVIF (avifenc) is resized frame by frame into an animated WebP', async () => {

@@ -12,12 +12,12 @@
  * their one-frame path: the first frame.
  */
 import { writeFile } from 'node:fs/promises';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import type { RawAnimation, RgbaFrame } from '../decode/open-animation.ts';
-import { fromRaw, toRaw } from './editing-pixels.ts';
+import { fromRaw } from './editing-pixels.ts';
 import type { OutputFormat } from './formats.ts';
 import { sameFormatAs } from './formats.ts';
-import type { ImagePlan, OutputStep, PixelSteps } from './pipeline.ts';
+import { applySteps, type ImagePlan, type OutputStep, type PixelSteps } from './pipeline.ts';
 
 export type { RawAnimation };
 
@@ -36,20 +36,54 @@ export function animatedFormatFor(inputFormat: string): 'gif' | 'webp' {
   return holdsAnimation(own) ? own : 'webp';
 }
 
-/** Every frame through `steps`, as RGBA; the delays and loop count stay as they were. */
+/**
+ * Every frame through `steps`, as RGBA; the delays and loop count stay as they were. `before` changes
+ * a frame's pixels first (compress-image's fine knobs), `after` adds to its pipeline (an overlay).
+ */
 export async function mapFrames(
   animation: RawAnimation,
   steps: PixelSteps,
   signal?: AbortSignal,
-  perFrame: (frame: RgbaFrame) => RgbaFrame = (frame) => frame,
+  before: (frame: RgbaFrame) => RgbaFrame = (frame) => frame,
+  after: (image: Sharp) => Sharp = (image) => image,
 ): Promise<RawAnimation> {
+  // The frames are written into one strip, which encodeAnimation hands to sharp as it is: an
+  // animation near the pixel limit is 400 MB of RGBA, and a second copy for the encoder would double it.
+  let strip: Buffer | undefined;
   const frames: RgbaFrame[] = [];
-  for (const frame of animation.frames) {
+  for (const [i, frame] of animation.frames.entries()) {
     signal?.throwIfAborted();
-    const raw = await toRaw(fromRaw(perFrame(frame)), steps, 'add');
-    frames.push({ data: raw.data, width: raw.width, height: raw.height, channels: 4 });
+    const { data, info } = await after(applySteps(fromRaw(before(frame)), steps))
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    strip ??= Buffer.allocUnsafe(data.length * animation.frames.length);
+    // Every frame gets the same steps, so the same size; anything else is a bug, not an input problem.
+    if (data.length * animation.frames.length !== strip.length)
+      throw new Error('Frames came out in different sizes');
+    data.copy(strip, i * data.length);
+    frames.push({
+      data: strip.subarray(i * data.length, (i + 1) * data.length),
+      width: info.width,
+      height: info.height,
+      channels: 4,
+    });
   }
   return { ...animation, frames };
+}
+
+/** The frames as one strip, without a copy when they already lie end to end in one buffer. */
+function stripOf(frames: readonly RgbaFrame[]): Buffer {
+  const [first] = frames;
+  const whole = Buffer.from(first.data.buffer, first.data.byteOffset, first.data.length * frames.length);
+  const contiguous =
+    first.data.byteOffset + whole.length <= first.data.buffer.byteLength &&
+    frames.every(
+      (frame, i) =>
+        frame.data.buffer === first.data.buffer &&
+        frame.data.byteOffset === first.data.byteOffset + i * first.data.length,
+    );
+  return contiguous ? whole : Buffer.concat(frames.map((frame) => frame.data));
 }
 
 /** The frames encoded as one animated GIF or WebP with `output`'s options, delays and loop count. */
@@ -57,7 +91,7 @@ export async function encodeAnimation(animation: RawAnimation, output: OutputSte
   const { frames, delay, loop } = animation;
   const [first] = frames;
   if (!first) throw new Error('An animation needs at least one frame');
-  const strip = Buffer.concat(frames.map((frame) => frame.data));
+  const strip = stripOf(frames);
   const image = sharp(strip, {
     raw: { width: first.width, height: first.height * frames.length, channels: 4, pageHeight: first.height },
     limitInputPixels: false,

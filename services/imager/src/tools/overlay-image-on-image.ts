@@ -5,7 +5,10 @@
  * keeps the base's format: a JPEG base stays JPEG, the overlay's transparency blended into it.
  */
 import { JobFailure, type ToolHandler } from '@mediakit/worker';
+import type { Sharp } from 'sharp';
+import { openAnimation } from '../decode/open-animation.ts';
 import { openImage } from '../decode/open-image.ts';
+import { animatedFormatFor, encodeAnimation, mapFrames } from './animation.ts';
 import { eachInput, readingInput } from './editing-each-input.ts';
 import { displayedSize, multiplyAlpha, type Size, toRaw } from './editing-pixels.ts';
 import { MAX_SIDE, sameFormatAs } from './formats.ts';
@@ -84,19 +87,28 @@ export function planOverlay(
 export const overlayImageOnImage: ToolHandler<OverlayParams> = (ctx) => {
   const [baseInput, overlayInput] = ctx.inputs;
   const edit = async (_input: unknown, base: string) => {
-    const baseImage = await openImage(baseInput);
-    const baseSize = await displayedSize(baseImage);
+    // An animated base keeps its animation: the overlay goes on every frame (animation.ts).
+    const animation = await openAnimation(baseInput, { signal: ctx.signal });
+    const baseImage = animation ? undefined : await openImage(baseInput);
+    const baseSize = animation ? animation.frames[0] : await displayedSize(baseImage as Sharp);
+    const baseFormat = animation ? animatedFormatFor(baseInput.format) : baseInput.format;
     // The overlay is read here, so its own decode errors must name it, not the base.
     const { plan, pixels } = await readingInput(overlayInput.name, async () => {
       const overlayImage = await openImage(overlayInput);
-      const plan = planOverlay(baseInput.format, baseSize, await displayedSize(overlayImage), ctx.params);
+      const plan = planOverlay(baseFormat, baseSize, await displayedSize(overlayImage), ctx.params);
       return { plan, pixels: await toRaw(overlayImage, plan.overlay, 'add', ctx.signal) };
     });
     const { data, width, height, channels } = multiplyAlpha(pixels, plan.alphaFactor);
-    const composed = applyPlan(baseImage, plan.base).composite([
-      { input: data, raw: { width, height, channels }, left: plan.left, top: plan.top },
-    ]);
-    return { data: composed, extension: plan.base.extension, name: `${base}-overlay` };
+    const layer = { input: data, raw: { width, height, channels }, left: plan.left, top: plan.top };
+    const name = `${base}-overlay`;
+    if (animation) {
+      const frames = await mapFrames(animation, plan.base, ctx.signal, undefined, (frame) =>
+        frame.composite([layer]),
+      );
+      return { data: await encodeAnimation(frames, plan.base.output), extension: plan.base.extension, name };
+    }
+    const composed = applyPlan(baseImage as Sharp, plan.base).composite([layer]);
+    return { data: composed, extension: plan.base.extension, name };
   };
   return eachInput(ctx, edit, [baseInput]);
 };
