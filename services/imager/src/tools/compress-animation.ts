@@ -5,6 +5,7 @@
  * knob to every frame (softening frame by frame, so no frame blurs into the next; shrinking each
  * frame to the same size) and encodes the whole animation with the input's delays and loop count.
  */
+import { stat } from 'node:fs/promises';
 import { JobFailure, type JobInput, type ToolContext } from '@mediakit/worker';
 import type { RawAnimation, RgbaFrame } from '../decode/open-animation.ts';
 import { animatedFormatFor, encodeAnimation, mapFrames } from './animation.ts';
@@ -32,6 +33,24 @@ export async function compressAnimation(
   animation: RawAnimation,
   name: string,
 ): Promise<EditedImage> {
+  const edited = await encodeSmaller(ctx, input, animation, name);
+  // Animations are often optimised already (gifsicle stores only what changes between frames, which
+  // our GIF encoder does less well): a "compressed" file larger than the upload is no use to anyone.
+  const { size } = await stat(input.path);
+  if (edited.data.length >= size) {
+    throw new JobFailure(
+      `${input.name} is already smaller (${kilobytes(size)} KB) than compressing its animation would make it (${kilobytes(edited.data.length)} KB): it is best kept as it is`,
+    );
+  }
+  return edited;
+}
+
+async function encodeSmaller(
+  ctx: ToolContext<CompressParams>,
+  input: JobInput,
+  animation: RawAnimation,
+  name: string,
+): Promise<EditedImage & { data: Buffer }> {
   const format = animatedFormatFor(input.format);
   const { targetSizeKB } = ctx.params;
   if (targetSizeKB === undefined) {
