@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openAnimation } from '../decode/open-animation.ts';
 import { type CompressParams, compressImage } from './compress-image.ts';
 import { type CropParams, cropImage } from './crop-image.ts';
+import { imageTransparency } from './image-transparency.ts';
 import { type OverlayParams, overlayImageOnImage } from './overlay-image-on-image.ts';
 import { type ResizeParams, resizeImage } from './resize-image.ts';
 import { type RotateFlipParams, rotateFlipImage } from './rotate-flip-image.ts';
@@ -165,6 +166,12 @@ describe('animated inputs keep every frame', () => {
     await expect(openAnimation(input, { limitInputPixels: 160 * 120 * 42 })).resolves.toMatchObject({
       loop: 0,
     });
+  });
+
+  it('image-transparency writes one PNG frame and names it the first frame', async () => {
+    const out = await run(imageTransparency, { opacity: 50 }, WEBP, 'webp');
+    expect(out.name).toBe('img2webp-10-frames-first-frame-transparent.png');
+    expect(await sharp(out.path).metadata()).toMatchObject({ format: 'png', width: 160, height: 120 });
   });
 
   it('a still GIF or PNG is not an animation: the one-frame path takes it', async () => {

@@ -1,9 +1,11 @@
 /**
  * image-transparency: 1..50 images made see-through. Every pixel's alpha becomes opacity × its own
  * alpha (so a half-transparent pixel at 50 % ends at a quarter), written as a lossless RGBA PNG
- * whatever the input format: PNG is the format that every browser and editor reads with alpha.
+ * whatever the input format: PNG is the format that every browser and editor reads with alpha. An
+ * animation gives its first frame, named "<name>-first-frame-transparent".
  */
 import type { ToolHandler } from '@mediakit/worker';
+import { frameCount } from '../decode/open-animation.ts';
 import { openImage } from '../decode/open-image.ts';
 import { eachInput } from './editing-each-input.ts';
 import { fromRaw, multiplyAlpha, toRaw } from './editing-pixels.ts';
@@ -34,6 +36,8 @@ export const imageTransparency: ToolHandler<TransparencyParams> = (ctx) => {
   return eachInput(ctx, async (input, base) => {
     const raw = await toRaw(await openImage(input), plan.pixels, 'add', ctx.signal);
     const data = applyPlan(fromRaw(multiplyAlpha(raw, plan.alphaFactor)), plan.output);
-    return { data, extension: plan.output.extension, name: `${base}-transparent` };
+    // PNG holds one frame: an animation's result is named for the frame it holds.
+    const frame = (await frameCount(input)) > 1 ? '-first-frame' : '';
+    return { data, extension: plan.output.extension, name: `${base}${frame}-transparent` };
   });
 };
