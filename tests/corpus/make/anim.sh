@@ -2,7 +2,7 @@
 # Re-makes tests/corpus/files/anim/: animated GIF, WebP, AVIF and HEIF made by the encoders people
 # use, plus reference first frames decoded by an independent decoder (ImageMagick, avifdec, ffmpeg).
 # Made with (Debian 12): ImageMagick 6.9.11-60, gifsicle 1.93, webp 1.2.4 (img2webp, gif2webp),
-# libavif 0.11.1 (avifenc, aom 3.6.0; avifdec, dav1d 1.0.0), ffmpeg 5.1 (libx265, palettegen).
+# libavif 0.11.1 (avifenc, aom 3.6.0; avifdec, dav1d 1.0.0), ffmpeg 5.1 (libx265, palettegen, apng).
 # heif-enc (libheif 1.15.1) cannot write image sequences (heif-enc --sequence came in libheif 1.20),
 # so the HEIF sequence is HEVC (x265) muxed by ffmpeg into an ISO-BMFF with the HEIF sequence brand
 # msf1, as HEIF sequence writers do.
@@ -59,6 +59,12 @@ ffmpeg -loglevel error -y -framerate 10 -i "$tmp/frame%02d.png" -frames:v 24 \
   x265-msf1-24-frames.heic
 ffmpeg -loglevel error -y -i x265-msf1-24-frames.heic -frames:v 1 -pix_fmt rgba x265-msf1-24-frames.ref.png
 convert x265-msf1-24-frames.ref.png -rotate 180 -define png:color-type=6 x265-msf1-24-frames.rot180.ref.png
+
+# ffmpeg's APNG muxer: 12 frames at 10 fps with the blue background keyed out, looping forever.
+ffmpeg -loglevel error -y -framerate 10 -i "$tmp/frame%02d.png" -frames:v 12 \
+  -vf 'colorkey=0x3060c0:0.01:0,format=rgba' -plays 0 -f apng ffmpeg-apng-12-frames.png
+convert 'ffmpeg-apng-12-frames.png[0]' -define png:color-type=6 ffmpeg-apng-12-frames.ref.png
+convert ffmpeg-apng-12-frames.ref.png -background white -flatten ffmpeg-apng-12-frames.white.ref.png
 
 # A small GIF that decodes huge: 30 frames of 2000×2000 (each under the 100 MP per image limit, 120 MP
 # together), gifsicle storing every frame after the first as a 1-pixel change.

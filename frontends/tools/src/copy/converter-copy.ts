@@ -61,7 +61,7 @@ export const firstFrame = (what: string) =>
 
 /** A limit of the editing tools: animations stay animations. */
 export const ANIMATION_KEPT =
-  'Animated GIFs and WebPs keep every frame and their timing; animated AVIF and HEIF come out as animated WebP.';
+  'Animated GIFs and WebPs keep every frame and their timing; animated PNG, AVIF and HEIF come out as animated WebP.';
 
 /** A limit of the JPG converters whose pictures may be transparent. */
 export const WHITE = 'Transparent areas become white, since JPG has no transparency.';

@@ -1,13 +1,19 @@
 /**
- * Animated AVIF and HEIF (image sequences): decoded by ffmpeg, whose mov demuxer reads the sequence
- * track like a video track (dav1d for AV1, its own HEVC decoder). libvips' libheif opens only the
- * still image beside the track (and not at all when the major brand is "avis"), and libheif-js has
- * no sequence API. ffmpeg writes every frame as RGBA (colour matrix and range from the stream) and,
- * in a second output, each frame's timestamp and duration (framemd5), from which the delays come.
+ * Animations libvips cannot read frame by frame, decoded by ffmpeg:
+ * - animated AVIF and HEIF (image sequences): the mov demuxer reads the sequence track like a video
+ *   track (dav1d for AV1, its own HEVC decoder). libvips' libheif opens only the still image beside
+ *   the track (and not at all when the major brand is "avis"), and libheif-js has no sequence API.
+ *   An alpha plane (an `auxv` track) is not read: frames come out opaque.
+ * - animated PNG (APNG): libvips reads only the default image; ffmpeg's apng decoder composes each
+ *   frame (disposal, blending) onto the canvas, alpha included.
+ * ffmpeg writes every frame as RGBA (colour matrix and range from the stream) and, in a second output,
+ * each frame's timestamp and duration (framemd5), from which the delays come.
  *
- * The caller has checked the header's frames × size against the pixel bound; the frame count and
- * size are held to the header here (`-frames:v`, `scale`), so a track that holds more samples or
- * bigger pictures than its header says cannot make more pixels. An alpha plane (an `auxv` track) is not read: frames come out opaque.
+ * The input is held to one demuxer and to local files (the restriction secure-inputs.ts puts on
+ * every upload, narrowed to the one format expected here). The caller has checked the header's frames
+ * × size against the pixel bound; the frame count and size are held to the header here (`-frames:v`,
+ * `scale`), so a file that holds more frames or bigger pictures than its header says cannot make more
+ * pixels.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -20,20 +26,25 @@ import { DEFAULT_FRAME_DELAY_MS, type RawAnimation, splitStrip } from './raw-ani
 const DECODE_TIMEOUT_MS = 60_000;
 
 export interface SequenceOptions {
+  /** The ffmpeg demuxer: `mov` for HEIF sequences (the default), `apng` for animated PNG. */
+  demuxer?: 'mov' | 'apng';
   /** Decode only this many frames (1 for a still first frame). */
   maxFrames?: number;
+  /** How many times the animation plays (0 = forever): a HEIF sequence has no such field. */
+  loop?: number;
   signal?: AbortSignal;
 }
 
 /** The words libvips' loaders use, so read-errors.ts says "damaged or incomplete". */
-const DAMAGED = 'heifload: the image sequence could not be decoded';
+const DAMAGED = 'animationload: the animation could not be decoded';
 
 export async function decodeImageSequence(
   path: string,
-  track: Pick<HeifSequence, 'width' | 'height' | 'frames'>,
+  header: Pick<HeifSequence, 'width' | 'height' | 'frames'>,
   options: SequenceOptions = {},
 ): Promise<RawAnimation> {
-  const frames = Math.min(track.frames, options.maxFrames ?? track.frames);
+  const frames = Math.min(header.frames, options.maxFrames ?? header.frames);
+  const demuxer = options.demuxer ?? 'mov';
   const dir = await mkdtemp(join(tmpdir(), 'imager-sequence-'));
   try {
     const pixels = join(dir, 'frames.rgba');
@@ -42,7 +53,7 @@ export async function decodeImageSequence(
     // than the pixel bound was checked on (a no-op for an honest file).
     const each = [
       '-vf',
-      `scale=${track.width}:${track.height}`,
+      `scale=${header.width}:${header.height}`,
       '-map',
       '0:v:0',
       '-frames:v',
@@ -56,7 +67,11 @@ export async function decodeImageSequence(
       await runFfmpeg({
         args: [
           '-f',
-          'mov',
+          demuxer,
+          '-protocol_whitelist',
+          'file',
+          '-format_whitelist',
+          demuxer,
           '-i',
           path,
           ...each,
@@ -73,17 +88,20 @@ export async function decodeImageSequence(
         ],
         signal: options.signal,
         timeoutMs: DECODE_TIMEOUT_MS,
+        // Restricted above, to the one demuxer this file must be read with (apng is not on the
+        // shared list: the video tools read PNGs as stills).
+        trustedInputs: true,
       });
     } catch (error) {
       if (options.signal?.aborted) throw error;
       throw new Error(DAMAGED, { cause: error });
     }
     const data = await readFile(pixels);
-    const frameBytes = track.width * track.height * 4;
+    const frameBytes = header.width * header.height * 4;
     const decoded = Math.floor(data.length / frameBytes);
     if (decoded < 1 || data.length !== decoded * frameBytes) throw new Error(DAMAGED);
     const delay = delaysFromFramemd5(await readFile(times, 'utf8'), decoded);
-    return { frames: splitStrip(data, track.width, track.height, decoded), delay, loop: 0 };
+    return { frames: splitStrip(data, header.width, header.height, decoded), delay, loop: options.loop ?? 0 };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

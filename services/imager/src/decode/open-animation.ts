@@ -5,8 +5,8 @@
  *
  * - Animated GIF and WebP: sharp itself (`animated: true`), with the frame delays and loop count
  *   from the header.
- * - AVIF and HEIF image sequences (brands avis, msf1, hevs): libvips reads only their still image, so
- *   the sequence track is decoded by ffmpeg (image-sequence.ts).
+ * - AVIF and HEIF image sequences (brands avis, msf1, hevs) and animated PNG: libvips reads only
+ *   their still image, so ffmpeg decodes the frames (image-sequence.ts).
  *
  * The pixel bound holds for all frames together: width × height × frames, checked on the header
  * before any pixel is decoded, with its own sentence (a 40-frame GIF of 3000×2000 decodes to 240
@@ -16,6 +16,7 @@ import { readHeifSequence, sniff } from '@mediakit/media';
 import { JobFailure, type JobInput } from '@mediakit/worker';
 import sharp from 'sharp';
 import { boundDecodeTime } from '../guard.ts';
+import { readApngHeader } from './apng.ts';
 import { decodeImageSequence } from './image-sequence.ts';
 import { DEFAULT_LIMIT_INPUT_PIXELS } from './open-image.ts';
 import { DEFAULT_FRAME_DELAY_MS, type RawAnimation, splitStrip } from './raw-animation.ts';
@@ -76,6 +77,12 @@ async function readAnimation(path: string, options: OpenAnimationOptions): Promi
     );
     return { frames, delay: frameDelays(meta.delay, pages), loop: meta.loop ?? 0 };
   }
+  if (format === 'png') {
+    const apng = await readApngHeader(path);
+    if (!apng || apng.frames < 2) return undefined;
+    checkAnimationPixels(apng, limitInputPixels);
+    return decodeImageSequence(path, apng, { demuxer: 'apng', loop: apng.loop, signal: options.signal });
+  }
   if (format === 'avif' || format === 'heic') {
     const track = await readHeifSequence(path);
     if (!track || track.frames < 2) return undefined;
@@ -95,6 +102,7 @@ export async function frameCount(input: Pick<JobInput, 'path'>): Promise<number>
     const meta = await sharp(input.path, { animated: true, limitInputPixels: false }).metadata();
     return meta.pages ?? 1;
   }
+  if (format === 'png') return (await readApngHeader(input.path))?.frames ?? 1;
   if (format === 'avif' || format === 'heic') return (await readHeifSequence(input.path))?.frames ?? 1;
   return 1;
 }

@@ -23,6 +23,7 @@ const GIF = 'gifsicle-42-frames.gif';
 const WEBP = 'img2webp-10-frames.webp';
 const AVIF = 'avifenc-24-frames.avif';
 const HEIC = 'x265-msf1-24-frames.heic';
+const APNG = 'ffmpeg-apng-12-frames.png';
 
 let job: FakeJob<unknown> | undefined;
 afterEach(async () => {
@@ -156,6 +157,27 @@ describe('animated inputs keep every frame', () => {
     expect(meta).toMatchObject({ format: 'webp', width: 160, pageHeight: 120, pages: 24 });
     // The box of frame 0 (x 0-30, y 30-70) is now at the right: (159 - 15, 119 - 50).
     expect(near(await pixel(out.path, 0, 144, 69), [0, 200, 255], 40)).toBe(true);
+  });
+
+  it('an animated PNG (ffmpeg APNG) keeps its frames, transparency and loop in an animated WebP', async () => {
+    const out = await run<ResizeParams>(resizeImage, { width: 80, fit: 'inside' }, APNG, 'png');
+    expect(out.name).toBe('ffmpeg-apng-12-frames-80x60.webp');
+    const meta = await sharp(out.path, { animated: true }).metadata();
+    expect(meta).toMatchObject({
+      format: 'webp',
+      width: 80,
+      pageHeight: 60,
+      pages: 12,
+      loop: 0,
+      hasAlpha: true,
+    });
+    expect(meta.delay).toEqual(Array(12).fill(100));
+    const { data, info } = await sharp(out.path, { page: 11 }).raw().toBuffer({ resolveWithObject: true });
+    const at = (x: number, y: number) => [
+      ...data.subarray((y * info.width + x) * 4, (y * info.width + x) * 4 + 4),
+    ];
+    expect(at(2, 2)[3]).toBe(0); // the keyed-out background
+    expect(near(at(23, 25).slice(0, 3), [66, 200, 189])).toBe(true); // frame 11's box, x 33-63 at full size
   });
 
   it('all frames together are held to the pixel limit, in a sentence', async () => {

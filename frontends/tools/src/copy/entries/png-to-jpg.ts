@@ -1,4 +1,4 @@
-import { imageConverter, WHITE } from '../converter-copy.ts';
+import { firstFrame, imageConverter, WHITE } from '../converter-copy.ts';
 import type { ToolCopy } from '../types.ts';
 
 export const copy: ToolCopy = imageConverter({
@@ -6,7 +6,7 @@ export const copy: ToolCopy = imageConverter({
   to: 'JPG',
   intro:
     'Turn PNG images into much smaller JPGs for email, websites and forms that only take JPG. Ideal for photos and screenshots saved as PNG.',
-  limits: [WHITE],
+  limits: [WHITE, firstFrame('An animated PNG (APNG)')],
   faq: [
     {
       q: 'How much smaller will my files get?',
