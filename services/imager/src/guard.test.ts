@@ -1,4 +1,5 @@
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { DEFAULT_IMAGE_LIMITS, type ImageLimits } from '@mediakit/catalog';
 import type { ToolContext, ToolHandler, ToolOutput } from '@mediakit/worker';
 import { JobFailure } from '@mediakit/worker';
@@ -97,6 +98,16 @@ describe('guardHandlers: the input limits', () => {
     const { ran, error } = await runGuarded(ctx, { ...DEFAULT_IMAGE_LIMITS, maxPixels: 50_000_000 });
     expect(ran).toBe(false);
     expect(error?.message).toBe('bomb.png is 8000×7000 (56 MP); the limit is 50 MP.');
+  });
+
+  it('counts the frames of an animated PNG, which libvips sees as one image', async () => {
+    // ffmpeg's APNG muxer, 12 frames (tests/corpus/make/anim.sh).
+    const apng = await readFile(
+      fileURLToPath(new URL('../../../tests/corpus/files/anim/ffmpeg-apng-12-frames.png', import.meta.url)),
+    );
+    const { ctx } = await job([{ name: 'sticker.png', bytes: apng, format: 'png' }]);
+    const over = await runGuarded(ctx, { ...DEFAULT_IMAGE_LIMITS, maxFrames: 11 });
+    expect(over.error?.message).toBe('sticker.png has 12 frames; the limit is 11 frames.');
   });
 
   it('counts the frames of an animated GIF', async () => {

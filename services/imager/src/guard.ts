@@ -4,6 +4,7 @@ import { readHeifSequence, svgSize } from '@mediakit/media';
 import type { JobInput, ToolContext, ToolHandler } from '@mediakit/worker';
 import { JobFailure } from '@mediakit/worker';
 import sharp, { type Metadata, type Sharp } from 'sharp';
+import { readApngHeader } from './decode/apng.ts';
 import { unreadableAsFailure } from './decode/open-image.ts';
 import { tiffSource } from './decode/tiff.ts';
 import { jobBudgetMs } from './limits.ts';
@@ -165,7 +166,9 @@ export async function measureInput(
   } catch (error) {
     throw inputFailure(input.name, error) ?? error;
   }
-  return { ...measured, ...displayedSize(meta), frames: meta.pages ?? 1 };
+  // libvips counts an APNG's default image only; its own header counts the frames.
+  const apng = input.format === 'png' ? await readApngHeader(input.path) : undefined;
+  return { ...measured, ...displayedSize(meta), frames: apng?.frames ?? meta.pages ?? 1 };
 }
 
 /** Width and height of the first page as displayed (EXIF orientation 5–8 swaps them). */
