@@ -8,8 +8,9 @@ import { flip, offset, opacity, params, rotation } from './schema.ts';
 import type { CatalogEntry } from './types.ts';
 
 /**
- * "Keeps the input's format": the formats the imager writes. Inputs it cannot write back (BMP, ICO,
- * SVG, PSD, HEIC) come out as PNG.
+ * "Keeps the input's format": the formats the imager writes. Inputs it cannot write back come out as
+ * JPEG (an opaque HEIC photo; compress-image also BMP, PSD, ICO, SVG) or PNG (the rest, and anything
+ * transparent).
  */
 export const KEEP_FORMAT = ['jpg', 'png', 'webp', 'gif', 'tiff', 'avif'] as const;
 

@@ -56,5 +56,5 @@ export function ToolCopySections({ tool, copy }: { tool: Tool; copy: ToolCopy | 
 function gives(tool: Tool): string {
   const formats = tool.output.formats.map((f) => (f === 'webp' ? 'WebP' : f.toUpperCase()));
   if (formats.length <= 2) return `Gives ${formats.join(' or ')}`;
-  return `Keeps the picture's format (${formats.slice(0, -1).join(', ')} or ${formats[formats.length - 1]}; others become PNG)`;
+  return `Keeps the picture's format (${formats.slice(0, -1).join(', ')} or ${formats[formats.length - 1]}; HEIC photos become JPEG, other formats PNG)`;
 }

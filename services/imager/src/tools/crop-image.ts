@@ -1,7 +1,7 @@
 /**
  * crop-image: one image cut to `x`, `y`, `width`, `height`, in the pixels the user sees: EXIF
  * orientation is applied before the cut (the catalog checks the box against the displayed size too).
- * Keeps the input's format; formats sharp cannot write become PNG (formats.ts).
+ * Keeps the input's format; formats sharp cannot write become JPEG or PNG (formats.ts).
  */
 import { JobFailure, type ToolHandler } from '@mediakit/worker';
 import { openAnimation } from '../decode/open-animation.ts';
@@ -20,7 +20,7 @@ export interface CropParams {
 }
 
 /** Pure: the plan for one input of displayed size `size`; a box outside the frame is the user's mistake. */
-export function planCrop(inputFormat: string, size: Size, params: CropParams): ImagePlan {
+export function planCrop(inputFormat: string, size: Size, params: CropParams, hasAlpha = false): ImagePlan {
   const { x = 0, y = 0, width, height } = params;
   if (x + width > size.width || y + height > size.height) {
     throw new JobFailure(
@@ -28,7 +28,7 @@ export function planCrop(inputFormat: string, size: Size, params: CropParams): I
     );
   }
   return planImageJob({
-    format: sameFormatAs(inputFormat),
+    format: sameFormatAs(inputFormat, hasAlpha),
     extract: { left: x, top: y, width, height },
   });
 }
@@ -47,6 +47,7 @@ export const cropImage: ToolHandler<CropParams> = (ctx) =>
       };
     }
     const image = await openImage(input);
-    const plan = planCrop(input.format, await displayedSize(image), ctx.params);
+    const { hasAlpha = false } = await image.metadata();
+    const plan = planCrop(input.format, await displayedSize(image), ctx.params, hasAlpha);
     return { data: applyPlan(image, plan), extension: plan.extension, name: `${base}-cropped` };
   });

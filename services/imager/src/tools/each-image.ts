@@ -21,12 +21,18 @@ export interface WrittenImage {
   firstFrameOf?: number;
 }
 
+/** What the decoder says about an input before any pixel is processed. */
+export interface OpenedImage {
+  /** Whether the decoded image has an alpha channel (decoders drop one that is fully opaque). */
+  hasAlpha: boolean;
+}
+
 export interface ImageStep {
   /**
    * Pure: the plan for one input (may throw a `JobFailure` for impossible params). For an animated
    * input of a `keepsAnimation` tool, `input.format` is the animated format to write (animation.ts).
    */
-  plan(input: JobInput): ImagePlan;
+  plan(input: JobInput, opened: OpenedImage): ImagePlan;
   /** Set by the tools that keep the input's format: every frame of an animation is processed. */
   keepsAnimation?: boolean;
   /** The download name without extension, given the input's base name and what was written. */
@@ -45,25 +51,33 @@ export async function eachImage<P>(ctx: ToolContext<P>, step: ImageStep): Promis
     let written: WrittenImage;
     try {
       const animation = step.keepsAnimation ? await openAnimation(input, { signal }) : undefined;
-      plan = step.plan(animation ? { ...input, format: animatedFormatFor(input.format) } : input);
-      const path = join(outDir, `${i + 1}.${plan.extension}`);
-      if (animation) written = await writeAnimation(animation, plan, path, signal);
-      else {
+      if (animation) {
+        // Animated outputs (GIF, WebP) keep an alpha channel whatever the frames hold.
+        plan = step.plan({ ...input, format: animatedFormatFor(input.format) }, { hasAlpha: true });
+        written = await writeAnimation(animation, plan, outputPath(outDir, i, plan), signal);
+      } else {
         const image = await openImage(input);
         const colour = toneMapNote(image);
         if (colour) ctx.log.info({ input: input.fileId, colour }, 'HDR input tone-mapped');
-        written = await boundDecodeTime(applyPlan(image, plan), signal).toFile(path);
+        // The header is enough: the output format may depend on transparency (formats.ts).
+        const { hasAlpha = false } = await image.metadata();
+        plan = step.plan(input, { hasAlpha });
+        written = await boundDecodeTime(applyPlan(image, plan), signal).toFile(outputPath(outDir, i, plan));
         const frames = await frameCount(input);
         if (frames > 1) written.firstFrameOf = frames;
       }
     } catch (error) {
       throw inputFailure(input.name, error) ?? error;
     }
-    const path = join(outDir, `${i + 1}.${plan.extension}`);
+    const path = outputPath(outDir, i, plan);
     const name = uniqueName(`${step.name(baseName(input.name), written)}.${plan.extension}`, taken);
     outputs.push({ path, name });
     ctx.log.debug({ input: input.fileId, output: name, bytes: written.size }, 'image written');
     ctx.progress(((i + 1) / inputs.length) * 100);
   }
   return outputs;
+}
+
+function outputPath(outDir: string, index: number, plan: ImagePlan): string {
+  return join(outDir, `${index + 1}.${plan.extension}`);
 }

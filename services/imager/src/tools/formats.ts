@@ -2,8 +2,8 @@
  * Which formats the imager writes, and how an input's format maps onto one.
  *
  * The bundled libvips of sharp 0.35 reads JPEG, PNG, WebP, GIF, TIFF, AVIF and SVG, and writes
- * JPEG, PNG, WebP, GIF, TIFF and AVIF. It has no BMP, ICO or PSD loader and no HEVC decoder
- * (so no HEIC); those need their own decode step before sharp (a later increment).
+ * JPEG, PNG, WebP, GIF, TIFF and AVIF. BMP, ICO, PSD and HEIC are decoded before sharp (decode/);
+ * none of them can be written, so tools that keep the input's format pick another for them here.
  */
 
 /** A format sharp can write; the names are sharp's own (`jpeg`, not `jpg`). */
@@ -31,13 +31,39 @@ const SAME_FORMAT: Readonly<Record<string, OutputFormat>> = {
   avif: 'avif',
 };
 
+/** A format sharp can write back as it is, or undefined (bmp, ico, heic, psd, svg, ...). */
+export function writableAs(inputFormat: string): OutputFormat | undefined {
+  return SAME_FORMAT[inputFormat.toLowerCase()];
+}
+
+/** Inputs that are camera photos in a lossy codec sharp cannot write: a user expects a JPEG of them. */
+const PHOTO_FORMATS = new Set(['heic', 'heif']);
+
 /**
- * The format a "keeps the input's format" tool writes for an input.
- * Formats sharp cannot write (bmp, ico, heic, psd, svg, ...) become PNG: it is lossless and keeps
- * alpha, so nothing the source had is lost, and every browser and OS opens it.
+ * The format a "keeps the input's format" editing tool (resize, crop, rotate, overlay) writes.
+ * An input sharp cannot write becomes what a user expects instead:
+ * - a photo (HEIC) becomes JPEG, or PNG when it has transparency: a lossless PNG of a 1 MB HEIC
+ *   photo is 3-4 MB, a JPEG at quality 90 about the size of the HEIC;
+ * - BMP, ICO, PSD and SVG (screenshots, icons, artwork, masters) become PNG: lossless, keeps alpha,
+ *   and every browser and OS opens it.
  */
-export function sameFormatAs(inputFormat: string): OutputFormat {
-  return SAME_FORMAT[inputFormat.toLowerCase()] ?? 'png';
+export function sameFormatAs(inputFormat: string, hasAlpha = false): OutputFormat {
+  const same = writableAs(inputFormat);
+  if (same) return same;
+  return PHOTO_FORMATS.has(inputFormat.toLowerCase()) && !hasAlpha ? 'jpeg' : 'png';
+}
+
+/**
+ * The format compress-image writes: the input's own, or for a format sharp cannot write the smallest
+ * sensible one, JPEG, or PNG (palette-quantised) when there is transparency that JPEG would lose.
+ */
+export function compressedFormatOf(inputFormat: string, hasAlpha: boolean): OutputFormat {
+  return writableAs(inputFormat) ?? (hasAlpha ? 'png' : 'jpeg');
+}
+
+/** How the user sees a format named in a sentence. */
+export function formatLabel(format: OutputFormat): string {
+  return format === 'jpeg' ? 'JPEG' : format.toUpperCase();
 }
 
 /** JPEG is the only output without an alpha channel: transparency must be flattened for it. */

@@ -41,6 +41,7 @@ export function planOverlay(
   baseSize: Size,
   overlaySize: Size,
   params: OverlayParams,
+  baseHasAlpha = false,
 ): OverlayPlan {
   const { x = 0, y = 0 } = params;
   if (x >= baseSize.width || y >= baseSize.height) {
@@ -76,7 +77,7 @@ export function planOverlay(
   };
   if (visible.width < width || visible.height < height) overlay.extractAfterResize = visible;
   return {
-    base: planImageJob({ format: sameFormatAs(baseFormat) }),
+    base: planImageJob({ format: sameFormatAs(baseFormat, baseHasAlpha) }),
     overlay,
     alphaFactor: Math.min(100, Math.max(0, params.opacity)) / 100,
     left: x,
@@ -92,10 +93,13 @@ export const overlayImageOnImage: ToolHandler<OverlayParams> = (ctx) => {
     const baseImage = animation ? undefined : await openImage(baseInput);
     const baseSize = animation ? animation.frames[0] : await displayedSize(baseImage as Sharp);
     const baseFormat = animation ? animatedFormatFor(baseInput.format) : baseInput.format;
+    // Animated outputs (GIF, WebP) keep alpha; a still base's transparency picks its format.
+    const baseHasAlpha = animation ? true : ((await (baseImage as Sharp).metadata()).hasAlpha ?? false);
     // The overlay is read here, so its own decode errors must name it, not the base.
     const { plan, pixels } = await readingInput(overlayInput.name, async () => {
       const overlayImage = await openImage(overlayInput);
-      const plan = planOverlay(baseFormat, baseSize, await displayedSize(overlayImage), ctx.params);
+      const overlaySize = await displayedSize(overlayImage);
+      const plan = planOverlay(baseFormat, baseSize, overlaySize, ctx.params, baseHasAlpha);
       return { plan, pixels: await toRaw(overlayImage, plan.overlay, 'add', ctx.signal) };
     });
     const { data, width, height, channels } = multiplyAlpha(pixels, plan.alphaFactor);

@@ -1,6 +1,6 @@
 import { JobFailure } from '@mediakit/worker';
 import { describe, expect, it, vi } from 'vitest';
-import { sameFormatAs, supportsAlpha } from './formats.ts';
+import { compressedFormatOf, sameFormatAs, supportsAlpha } from './formats.ts';
 import { baseName, uniqueName } from './names.ts';
 import { DEFAULT_LIMIT_INPUT_PIXELS, normaliseQuality, planImageJob } from './pipeline.ts';
 import { classifyInputError, inputFailure } from './read-errors.ts';
@@ -94,13 +94,21 @@ describe('planImageJob', () => {
 });
 
 describe('formats', () => {
-  it('keeps writable formats and turns the others into PNG', () => {
+  it('keeps writable formats, turns an opaque HEIC photo into JPEG and the others into PNG', () => {
     expect(sameFormatAs('jpg')).toBe('jpeg');
     expect(sameFormatAs('png')).toBe('png');
     expect(sameFormatAs('webp')).toBe('webp');
     expect(sameFormatAs('tif')).toBe('tiff');
-    for (const unwritable of ['bmp', 'ico', 'heic', 'psd', 'svg'])
-      expect(sameFormatAs(unwritable)).toBe('png');
+    for (const unwritable of ['bmp', 'ico', 'psd', 'svg']) {
+      expect(sameFormatAs(unwritable, false)).toBe('png');
+      expect(sameFormatAs(unwritable, true)).toBe('png');
+    }
+    expect(sameFormatAs('heic', false)).toBe('jpeg');
+    expect(sameFormatAs('heic', true)).toBe('png');
+    expect(compressedFormatOf('heic', false)).toBe('jpeg');
+    expect(compressedFormatOf('bmp', false)).toBe('jpeg');
+    expect(compressedFormatOf('svg', true)).toBe('png');
+    expect(compressedFormatOf('webp', true)).toBe('webp');
     expect(supportsAlpha('jpeg')).toBe(false);
     expect(supportsAlpha('webp')).toBe(true);
   });

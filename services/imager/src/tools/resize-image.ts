@@ -1,6 +1,6 @@
 /**
  * resize-image: 1..50 images into a box, keeping each input's format where sharp can write it
- * (png stays png, jpg stays jpg, webp stays webp; bmp/ico/heic/psd/svg become PNG, see formats.ts).
+ * (png stays png, jpg stays jpg, webp stays webp; an opaque HEIC becomes JPEG, bmp/ico/psd/svg PNG; formats.ts).
  *
  * Fits, as the catalog names them (sharp uses the same words):
  * - contain: the whole image inside the box, letterboxed (transparent bars, white for JPEG);
@@ -24,9 +24,9 @@ export const resizeImage: ToolHandler<ResizeParams> = (ctx) => {
   const { width, height, fit } = ctx.params;
   return eachImage(ctx, {
     keepsAnimation: true,
-    plan: (input) =>
+    plan: (input, { hasAlpha }) =>
       planImageJob({
-        format: sameFormatAs(input.format),
+        format: sameFormatAs(input.format, hasAlpha),
         resize: { width, height, fit },
         inputSize: { width: input.width, height: input.height },
       }),

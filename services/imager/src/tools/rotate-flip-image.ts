@@ -1,7 +1,7 @@
 /**
  * rotate-flip-image: 1..50 images rotated clockwise by 0, 90, 180 or 270 degrees, then mirrored
  * (`horizontal` = left-right, `vertical` = top-bottom), starting from the picture as displayed (EXIF
- * orientation first). A quarter turn swaps width and height. Keeps the format (others become PNG).
+ * orientation first). A quarter turn swaps width and height. Keeps the format (others: formats.ts).
  */
 import type { ToolHandler } from '@mediakit/worker';
 import { eachImage } from './each-image.ts';
@@ -14,8 +14,12 @@ export interface RotateFlipParams {
 }
 
 /** Pure. The pipeline stores sharp's mirror-before-rotate equivalent (see `mirrorBeforeRotate`). */
-export function planRotateFlip(inputFormat: string, params: RotateFlipParams): ImagePlan {
-  return planImageJob({ format: sameFormatAs(inputFormat), rotate: params.rotate ?? 0, flip: params.flip });
+export function planRotateFlip(inputFormat: string, params: RotateFlipParams, hasAlpha = false): ImagePlan {
+  return planImageJob({
+    format: sameFormatAs(inputFormat, hasAlpha),
+    rotate: params.rotate ?? 0,
+    flip: params.flip,
+  });
 }
 
 /** "photo-rotated", "photo-flipped", "photo-rotated-flipped"; unchanged when nothing was asked. */
@@ -28,6 +32,6 @@ export function rotateFlipName(base: string, params: RotateFlipParams): string {
 export const rotateFlipImage: ToolHandler<RotateFlipParams> = (ctx) =>
   eachImage(ctx, {
     keepsAnimation: true,
-    plan: (input) => planRotateFlip(input.format, ctx.params),
+    plan: (input, { hasAlpha }) => planRotateFlip(input.format, ctx.params, hasAlpha),
     name: (base) => rotateFlipName(base, ctx.params),
   });

@@ -12,7 +12,7 @@ export const copy: ToolCopy = {
   ],
   limits: [
     "The box must lie inside the picture, measured in its displayed pixels (after the camera's rotation).",
-    'The format is kept; formats the imager cannot write come out as PNG.',
+    'The format is kept; HEIC photos come out as JPEG (PNG if transparent), BMP, ICO, PSD and SVG as PNG.',
     ANIMATION_KEPT,
   ],
   faq: [

@@ -11,7 +11,7 @@ export const copy: ToolCopy = {
     'Press "Resize the images" and download them one by one or as a ZIP.',
   ],
   limits: [
-    'Each picture keeps its format; BMP, ICO, PSD, HEIC and SVG come out as PNG.',
+    'Each picture keeps its format; HEIC photos come out as JPEG (PNG if transparent), BMP, ICO, PSD and SVG as PNG.',
     'Up to 50 pictures per run.',
     ANIMATION_KEPT,
   ],
