@@ -59,7 +59,7 @@ async function encodeSmaller(
     return { data: await encodeAnimation(edited, plan.output), extension: plan.extension, name };
   }
 
-  const prepared = await mapFrames(animation, planCompressPixels(format), ctx.signal);
+  const prepared = await mapFrames(animation, planCompressPixels(format, true), ctx.signal);
   const size = prepared.frames[0];
   const encode = async (quality: number, scale: number, fine?: FineSetting) => {
     const plan = planCompressTarget(format, size, quality, scale, true, fine);

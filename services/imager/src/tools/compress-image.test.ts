@@ -102,8 +102,10 @@ describe('compress-image plans', () => {
     });
     // libtiff's JPEG codec drops alpha: a TIFF with alpha stays lossless.
     expect(planCompressLevel('tiff', 'high', true).output.options).toMatchObject({ compression: 'deflate' });
-    // Formats sharp cannot write come out as PNG, as in every tool.
-    expect(planCompressLevel('bmp', 'high', false).output.format).toBe('png');
+    // Formats sharp cannot write come out as JPEG, or PNG when transparent.
+    expect(planCompressLevel('bmp', 'high', false).output.format).toBe('jpeg');
+    expect(planCompressLevel('heic', 'medium', false).output).toMatchObject({ format: 'jpeg' });
+    expect(planCompressLevel('ico', 'high', true).output.format).toBe('png');
   });
 
   it('a target is 1000-byte KB, and each search step is a plain plan', () => {
@@ -111,9 +113,12 @@ describe('compress-image plans', () => {
     expect(targetBytes(0.0004)).toBe(0);
     expect(TARGET_SCALES[0]).toBe(1);
     expect(TARGET_SCALES.at(-1)).toBeGreaterThanOrEqual(0.5);
-    expect(planCompressPixels('jpg')).toMatchObject({ autoOrient: true, flatten: { background: '#ffffff' } });
-    expect(planCompressPixels('png')).not.toHaveProperty('flatten');
-    expect(planCompressPixels('png')).not.toHaveProperty('output');
+    expect(planCompressPixels('jpg', false)).toMatchObject({
+      autoOrient: true,
+      flatten: { background: '#ffffff' },
+    });
+    expect(planCompressPixels('png', true)).not.toHaveProperty('flatten');
+    expect(planCompressPixels('png', true)).not.toHaveProperty('output');
     const full = planCompressTarget('jpg', { width: 1200, height: 800 }, 37, 1, false);
     expect(full).not.toHaveProperty('resize');
     expect(full.output).toEqual({ format: 'jpeg', options: { quality: 37, mozjpeg: true } });
@@ -145,7 +150,8 @@ describe('compress-image plans', () => {
     expect(fineKnobs('avif', 60, false)).toEqual(['soften', 'shrink']);
     expect(fineKnobs('png', 51, true)).toEqual(['dither', 'shrink']);
     expect(fineKnobs('png', 100, false)).toEqual(['posterize', 'shrink']);
-    expect(fineKnobs('bmp', 100, false)).toEqual(['posterize', 'shrink']); // written as PNG
+    expect(fineKnobs('bmp', 100, true)).toEqual(['posterize', 'shrink']); // written as PNG
+    expect(fineKnobs('heic', 90, false)).toEqual(['soften', 'shrink']); // written as JPEG
     expect(fineKnobs('gif', 60, false)).toEqual([]);
     expect(fineKnobs('tiff', 60, true)).toEqual([]);
 
@@ -334,14 +340,28 @@ describe('compress-image target size', () => {
     }
   });
 
-  it('a target above the quality-100 file gets that file as it is', async () => {
+  it('a target the input already meets fails with a sentence instead of returning a bigger file', async () => {
     const input = await asJpeg();
-    const [out] = await compress({ targetSizeKB: 5000 }, [input]);
-    const bytes = await readFile(out.path);
-    // Independent: the same pixels at mozjpeg quality 100.
-    const q100 = await sharp(input.bytes).jpeg({ quality: 100, mozjpeg: true }).toBuffer();
-    expect(bytes.length).toBe(q100.length);
-    expect(bytes.length).toBeLessThan(5_000_000 * 0.95); // under the window: not a failure
+    // Re-encoding the quality-95 JPEG at quality 100 would fit 5000 KB but be larger than the input.
+    const error = await compress({ targetSizeKB: 5000 }, [input]).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(JobFailure);
+    const inputKB = (Math.ceil(input.bytes.length / 100) / 10).toFixed(1);
+    expect((error as Error).message).toBe(
+      `photo.jpg was not compressed: it is already ${inputKB} KB, within your 5000 KB target, and a ` +
+        `re-encoded copy would not be smaller. Choose a target below ${inputKB} KB.`,
+    );
+  });
+
+  it('a level that would not make the file smaller fails naming what to try', async () => {
+    // A quality-30 JPEG: the low level (quality 80) would be far bigger.
+    const bytes = await sharp(photo).jpeg({ quality: 30 }).toBuffer();
+    const error = await compress({ level: 'low' }, [{ name: 'small.jpg', bytes, format: 'jpg' }]).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(JobFailure);
+    expect((error as Error).message).toMatch(
+      /^small\.jpg was not compressed: it is already \d+\.\d KB and the low level would make it \d+\.\d KB\. Try the high level, or a target size below \d+\.\d KB\.$/,
+    );
   });
 
   it('names the smallest reachable size when the target cannot be met, and that size works', async () => {
@@ -393,8 +413,8 @@ describe('compress-image target size', () => {
 
 /**
  * The issue's promise, swept: for each format, 8 targets spread (geometrically) between the smallest
- * size the tool can reach (read from its own error message) and its quality-100 file (a target far
- * above it returns that file as it is) must each land in [95 %, 100 %] of the target. Then the smallest
+ * size the tool can reach (read from its own error message) and its quality-100 file or the input's
+ * size, whichever is smaller, must each land in [95 %, 100 %] of the target. Then the smallest
  * size the error names must itself be reachable.
  */
 describe('compress-image target sweep (1200×800 photo)', () => {
@@ -420,13 +440,16 @@ describe('compress-image target sweep (1200×800 photo)', () => {
     // 10 %; the other formats never. No format ever goes over.
     const windowMissesAllowed = label === 'PNG' ? 1 : 0;
     const within = windowMissesAllowed ? 'all but one within 5 %, that one within 10 %' : 'all within 5 %';
-    it(`${label}: 8 targets from the smallest reachable to quality 100 land under, ${within}`, async () => {
+    it(`${label}: 8 targets from the smallest reachable to quality 100 or the input land under, ${within}`, async () => {
       const input = await makeInput();
       const error = await compress({ targetSizeKB: 0.001 }, [input]).catch((e: unknown) => e);
       const floorKB = Number(/cannot be made smaller than (\d+\.\d) KB$/.exec((error as Error).message)?.[1]);
       expect(floorKB, (error as Error).message).toBeGreaterThan(0);
       await endJob();
-      const topBytes = await sizeAt({ targetSizeKB: 1e6 }, input);
+      // The quality-100 file, or the input's size when that is smaller: a result is never larger.
+      const q100 = await sizeAt({ targetSizeKB: 1e6 }, input).catch(() => Number.POSITIVE_INFINITY);
+      await endJob();
+      const topBytes = Math.min(q100, input.bytes.length);
       expect(topBytes).toBeGreaterThan(floorKB * 1000 * 20);
 
       const results: string[] = [];

@@ -1,6 +1,8 @@
 /**
  * compress-image: 1..50 images made smaller, each keeping its format (formats sharp cannot write become
- * PNG, as everywhere; see formats.ts). Either a `level` (high = smallest file) or a `targetSizeKB`.
+ * JPEG, or PNG when transparent; see formats.ts). Either a `level` (high = smallest file) or a
+ * `targetSizeKB`. A result that is not smaller than its input fails the job with a sentence saying what
+ * to try (compress-not-larger.ts): never a bigger "compressed" file.
  *
  * Levels are fixed points on each format's quality knob (editing-quality.ts): JPEG 45/65/80 with mozjpeg,
  * WebP 40/60/80, AVIF 30/45/60, PNG palette quality 35/55/75, TIFF (JPEG inside) 45/65/80, GIF 16/256/256
@@ -11,7 +13,8 @@
  * 1000 bytes and, when the target is reachable, at least 95 % of it. Reachable: between the smallest
  * file the search makes (quality 1 at half the width and height) and the quality-100 file at full size.
  * A target above that gets the quality-100 file as it is (nothing better to spend the bytes on: not a
- * failure, and under the 95 %); one below it fails naming the smallest size reached, which then works.
+ * failure, and under the 95 %) if that is smaller than the input, else the job fails saying the input
+ * already fits; one below it fails naming the smallest size reached, which then works.
  *
  * The search (editing-byte-budget.ts) finds the largest quality that fits, at full size (7 encodes).
  * Quality steps are coarse: on a photo mozjpeg grows 10-30 % per step above quality 70, WebP and AVIF
@@ -63,15 +66,17 @@
  * effort 4 one encode of a 1 MP photo takes 0.8-6 s, too slow for 15 encodes in the per-image time
  * budget; effort 2 takes 0.1-0.3 s, and its size moves more smoothly under the knob.
  */
+import { stat } from 'node:fs/promises';
 import { JobFailure, type ToolHandler } from '@mediakit/worker';
 import { openAnimation } from '../decode/open-animation.ts';
 import { openImage } from '../decode/open-image.ts';
 import { compressAnimation } from './compress-animation.ts';
+import { checkLevelResult, checkTargetResult } from './compress-not-larger.ts';
 import { fitByteBudget, kilobytes, shrinkSteps } from './editing-byte-budget.ts';
 import { eachInput } from './editing-each-input.ts';
 import { fromRaw, type RawImage, type Size, toRaw } from './editing-pixels.ts';
 import { fastSearch, hasQualityKnob, qualityOutput } from './editing-quality.ts';
-import { EXTENSION, type OutputFormat, sameFormatAs } from './formats.ts';
+import { compressedFormatOf, EXTENSION, type OutputFormat, writableAs } from './formats.ts';
 import { applyPlan, type ImagePlan, type PixelSteps, planImageJob } from './pipeline.ts';
 
 export type CompressLevel = 'high' | 'medium' | 'low';
@@ -119,9 +124,9 @@ export function targetBytes(targetSizeKB: number): number {
   return Math.floor(targetSizeKB * 1000);
 }
 
-/** Pure: a level is one plan, streamed from the file. */
+/** Pure: a level is one plan, one encode. */
 export function planCompressLevel(inputFormat: string, level: CompressLevel, hasAlpha: boolean): ImagePlan {
-  const format = sameFormatAs(inputFormat);
+  const format = compressedFormatOf(inputFormat, hasAlpha);
   return {
     ...planImageJob({ format }),
     output: qualityOutput(format, LEVEL_QUALITY[format][level], hasAlpha),
@@ -129,12 +134,12 @@ export function planCompressLevel(inputFormat: string, level: CompressLevel, has
 }
 
 /** Pure: what is done once before a size search (orientation, white under a JPEG, sRGB). */
-export function planCompressPixels(inputFormat: string): PixelSteps {
+export function planCompressPixels(inputFormat: string, hasAlpha: boolean): PixelSteps {
   const {
     output: _output,
     extension: _extension,
     ...steps
-  } = planImageJob({ format: sameFormatAs(inputFormat) });
+  } = planImageJob({ format: compressedFormatOf(inputFormat, hasAlpha) });
   return steps;
 }
 
@@ -143,7 +148,7 @@ export function planCompressPixels(inputFormat: string): PixelSteps {
  * last, `shrink`, only runs when the format's own knob cannot reach the target (see the header).
  */
 export function fineKnobs(inputFormat: string, quality: number, hasAlpha: boolean): FineKnob[] {
-  const format = sameFormatAs(inputFormat);
+  const format = compressedFormatOf(inputFormat, hasAlpha);
   switch (format) {
     case 'jpeg':
     case 'webp':
@@ -179,7 +184,7 @@ export function planCompressTarget(
   hasAlpha: boolean,
   fine?: FineSetting,
 ): ImagePlan {
-  const format = sameFormatAs(inputFormat);
+  const format = compressedFormatOf(inputFormat, hasAlpha);
   const factor = fine?.knob === 'shrink' ? scale * (1 - MAX_FINE_SHRINK * clampAmount(fine.amount)) : scale;
   const resize =
     factor < 1
@@ -305,16 +310,27 @@ export const compressImage: ToolHandler<CompressParams> = (ctx) =>
     if (animation) return compressAnimation(ctx, input, animation, name);
     const image = await openImage(input);
     const { targetSizeKB } = ctx.params;
+    const { hasAlpha = false } = await image.metadata();
+    const format = compressedFormatOf(input.format, hasAlpha);
+    const inputBytes = (await stat(input.path)).size;
+    const outcome = (data: Buffer) => ({
+      inputName: input.name,
+      inputBytes,
+      outputBytes: data.length,
+      format,
+      converted: writableAs(input.format) !== format,
+    });
     if (targetSizeKB === undefined) {
-      const { hasAlpha } = await image.metadata();
-      const plan = planCompressLevel(input.format, ctx.params.level ?? 'medium', hasAlpha);
-      return { data: applyPlan(image, plan), extension: plan.extension, name };
+      const level = ctx.params.level ?? 'medium';
+      const plan = planCompressLevel(input.format, level, hasAlpha);
+      // Encoded in memory (one image, at most the pixel bound) to compare it with the input.
+      const data = await applyPlan(image, plan).toBuffer();
+      checkLevelResult(outcome(data), level);
+      return { data, extension: plan.extension, name };
     }
 
     // Decode once; every attempt re-encodes these pixels (no metadata can ride along either).
-    const raw = await toRaw(image, planCompressPixels(input.format), 'keep', ctx.signal);
-    const hasAlpha = raw.channels === 2 || raw.channels === 4;
-    const format = sameFormatAs(input.format);
+    const raw = await toRaw(image, planCompressPixels(input.format, hasAlpha), 'keep', ctx.signal);
     const encode = (quality: number, scale: number, fine?: FineSetting) =>
       applyPlan(
         fromRaw(finePixels(raw, fine)),
@@ -342,5 +358,6 @@ export const compressImage: ToolHandler<CompressParams> = (ctx) =>
         `${input.name} cannot be made smaller than ${kilobytes(result.smallest.data.length)} KB`,
       );
     }
+    checkTargetResult(outcome(result.data), targetSizeKB);
     return { data: result.data, extension: EXTENSION[format], name };
   });
