@@ -134,6 +134,11 @@ export interface DecodeDibOptions {
   pixelOffset?: number;
   /** ICO entry: an AND mask (1 bit per pixel, 1 = transparent) follows the colour rows. */
   icon?: boolean;
+  /**
+   * Where the ICO entry ends (its directory length): a mask is only read inside it. Some writers leave
+   * the mask out; reading on would take the next entry's bytes as a mask and speckle the icon.
+   */
+  entryEnd?: number;
 }
 
 export function decodeDib(buf: Buffer, header: DibHeader, options: DecodeDibOptions): RawImage {
@@ -157,8 +162,11 @@ export function decodeDib(buf: Buffer, header: DibHeader, options: DecodeDibOpti
   if (options.icon) {
     const stride = Math.ceil(width / 32) * 4;
     const maskStart = start + Math.ceil((width * header.bits) / 32) * 4 * height;
+    // As for colour rows, the last mask row needs only its bits, not its padding.
+    const maskEnd = maskStart + stride * (height - 1) + Math.ceil(width / 8);
+    const end = Math.min(buf.length, options.entryEnd ?? buf.length);
     // 32-bit icons carry real alpha; the AND mask is only for those that do not.
-    if (!(header.bits === 32 && hasAlphaChannel) && maskStart + stride * height <= buf.length) {
+    if (!(header.bits === 32 && hasAlphaChannel) && maskEnd <= end) {
       for (let n = 0; n < height; n++) {
         const row = rowOf(n);
         for (let x = 0; x < width; x++) {

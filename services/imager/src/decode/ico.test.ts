@@ -54,6 +54,25 @@ describe('decodeIco', () => {
     expect(pixel(image, 14, 2)[3]).toBe(0);
   });
 
+  it('an entry without an AND mask is opaque, not speckled by the next entry’s bytes', () => {
+    // The 32×32 entry is first; its mask is missing, so what follows it is the 16×16 entry's data.
+    const ico = writeIco([
+      { bmp: picture(32, 32, () => [0, 120, 255, 255]), bits: 24, mask: 'none' },
+      { bmp: picture(16, 16, (x) => [x * 16, 255 - x * 16, 7, 255]), bits: 32 },
+    ]);
+    const image = raw(decodeIco(ico, LIMIT));
+    expect(image).toMatchObject({ width: 32, height: 32, channels: 3 });
+    for (let y = 0; y < 32; y++)
+      for (let x = 0; x < 32; x++) expect(pixel(image, x, y)).toEqual([0, 120, 255]);
+  });
+
+  it('a mask whose last row lacks its padding still makes the icon transparent', () => {
+    const ico = writeIco([{ bmp: icon(24, [0, 120, 255]), bits: 24, mask: 'unpadded' }]);
+    const image = raw(decodeIco(ico, LIMIT));
+    expect(pixel(image, 20, 2)[3]).toBe(0);
+    expect(pixel(image, 2, 20)).toEqual([0, 120, 255, 255]);
+  });
+
   it('an opaque icon comes out without an alpha channel', () => {
     const opaque = picture(16, 16, () => [10, 20, 30, 255]);
     expect(raw(decodeIco(writeIco([{ bmp: opaque, bits: 24 }]), LIMIT)).channels).toBe(3);

@@ -25,5 +25,8 @@ export function decodeIco(file: Buffer, limitInputPixels: number): IcoImage {
   if (entry.kind !== 'bmp') throw new Error('icoload: the largest image is neither PNG nor a bitmap');
   // Decoding from the entry's start keeps every offset relative to it, as the format defines.
   const dib = file.subarray(entry.offset);
-  return { kind: 'raw', raw: decodeDib(dib, readDibHeader(dib, 0, true), { limitInputPixels, icon: true }) };
+  const header = readDibHeader(dib, 0, true);
+  // A directory length shorter than the colour rows is wrong, not a missing mask: then read to the file's end.
+  const entryEnd = entry.length > header.end ? entry.length : undefined;
+  return { kind: 'raw', raw: decodeDib(dib, header, { limitInputPixels, icon: true, entryEnd }) };
 }
