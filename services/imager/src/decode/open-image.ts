@@ -9,6 +9,7 @@ import { decodeHeic } from './heic.ts';
 import { profileFor, sharpFromTaggedRaw } from './icc-tag.ts';
 import { decodeIco } from './ico.ts';
 import { decodeImageSequence } from './image-sequence.ts';
+import { openPng } from './png-gamma.ts';
 import { decodePsd } from './psd.ts';
 import { checkPixelLimit, sharpFromRaw, UnreadableInput } from './raw-image.ts';
 import { openSvg } from './svg.ts';
@@ -85,6 +86,8 @@ async function decoderFor(
     const [first] = (await decodeImageSequence(path, sequence, { maxFrames: 1 })).frames;
     return sharpFromRaw(first, limitInputPixels);
   }
+  // A PNG's gAMA needs a look before libvips' defaults (png-gamma.ts).
+  if (format === 'png') return openPng(path, limitInputPixels);
   if (format && LIBVIPS_FORMATS.has(format)) {
     return sharp(path, { limitInputPixels, failOn: 'error', pages: 1 });
   }
