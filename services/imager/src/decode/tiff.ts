@@ -12,6 +12,7 @@
  *   sizes other than 1, 2, 4, 8, 16, 32 or 64 bits (12-bit scanner files), and compressions sharp's
  *   libtiff is built without.
  *
+ * Float samples (32-bit, half floats) are scaled as ImageMagick shows them (tiff-float.ts).
  * A file whose tags cannot be read goes to libvips as before, which says "damaged" if it is.
  */
 import { open, readFile } from 'node:fs/promises';
@@ -19,6 +20,7 @@ import { readTiffLayout, type TiffLayout } from '@mediakit/media';
 import sharp, { type Sharp } from 'sharp';
 import { UnreadableInput } from './raw-image.ts';
 import { separatedTiff } from './raw-tiff.ts';
+import { withFloatSamplesScaled } from './tiff-float.ts';
 
 export type TiffSource =
   | { kind: 'libvips' }
@@ -85,7 +87,7 @@ export async function openTiff(path: string, limitInputPixels: number): Promise<
   const source = await tiffSource(path);
   const options = { limitInputPixels, failOn: 'error', pages: 1 } as const;
   if (source.kind === 'jpeg') return sharp(source.jpeg, options);
-  if (source.kind === 'libvips') return sharp(path, options);
+  if (source.kind === 'libvips') return withFloatSamplesScaled(sharp(path, options), limitInputPixels);
   const relabelled = await readFile(path);
   if (source.littleEndian) relabelled.writeUInt16LE(RGB, source.photometricAt);
   else relabelled.writeUInt16BE(RGB, source.photometricAt);
