@@ -2,6 +2,15 @@
 
 export type { FfmpegErrorDetails, FfmpegTool } from './errors.ts';
 export { AbortError, FfmpegError, summarizeStderr } from './errors.ts';
+export type { FailureContext, FailureKind } from './explain.ts';
+export {
+  classifyFfmpegError,
+  classifyStderr,
+  describeCodec,
+  describeStreams,
+  failureSentence,
+  undecodableVideo,
+} from './explain.ts';
 export type { FfprobeOptions } from './ffprobe.ts';
 export { buildFfprobeArgs, DEFAULT_FFPROBE_TIMEOUT_MS, ffprobe, parseProbeJson } from './ffprobe.ts';
 export { parseFrameRate, streamFps } from './frame-rate.ts';

@@ -12,3 +12,4 @@ export * from './public-origins.ts';
 export * from './service.ts';
 export * from './storage/index.ts';
 export * from './telemetry.ts';
+export { hasRawToolText, presentableMessage } from './user-message.ts';

@@ -1,6 +1,7 @@
 // @mediakit/media: what a file is, from its content.
 
 export { scanDuration } from './duration-scan.ts';
+export { explainUnreadableAv, undecodableVideoSentence } from './explain-av.ts';
 export type { SniffedFormat } from './formats.ts';
 export { audioOnlyVariant, formatFromFileType, SVG_FORMAT } from './formats.ts';
 export type { HeifColour, HeifInfo } from './heif.ts';

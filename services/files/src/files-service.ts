@@ -20,6 +20,10 @@ import { type FileDoc, MEDIA_KINDS, uploadObjectKey } from './file-record.ts';
 import type { FileRepository } from './file-repository.ts';
 import { sanitizeFileName } from './names.ts';
 
+/** A video whose headers ffprobe read but whose codec nothing here decodes (ProRes RAW, a made-up tag). */
+const undecodable = (info: MediaInfo) =>
+  info.media === 'video' && (!info.videoCodec || info.videoCodec === 'unknown' || info.videoCodec === 'none');
+
 export type Inspect = (path: string) => Promise<MediaInfo | null>;
 
 export interface FilesServiceDeps {
@@ -27,6 +31,8 @@ export interface FilesServiceDeps {
   objects: ObjectStore;
   /** Reads what a file is from its bytes (`inspectFile` of @mediakit/media). */
   inspect: Inspect;
+  /** Why a file inspect refused cannot be taken, in a sentence (`explainUnreadableAv` of @mediakit/media). */
+  explainUnreadable?: (path: string, name: string) => Promise<string | undefined>;
   log: Logger;
   /** The clock; tests pass their own. */
   now?: () => Date;
@@ -78,6 +84,7 @@ export class FilesService {
   readonly #files: FileRepository;
   readonly #objects: ObjectStore;
   readonly #inspect: Inspect;
+  readonly #explainUnreadable: NonNullable<FilesServiceDeps['explainUnreadable']>;
   readonly #log: Logger;
   readonly #now: () => Date;
   readonly #isDeletedOwner: (ownerId: string) => Promise<boolean>;
@@ -86,6 +93,7 @@ export class FilesService {
     this.#files = deps.files;
     this.#objects = deps.objects;
     this.#inspect = deps.inspect;
+    this.#explainUnreadable = deps.explainUnreadable ?? (async () => undefined);
     this.#log = deps.log;
     this.#now = deps.now ?? (() => new Date());
     this.#isDeletedOwner = deps.isDeletedOwner ?? (async () => false);
@@ -129,8 +137,9 @@ export class FilesService {
       if (existing) return existing;
     }
     const info = await this.#inspect(upload.path);
-    if (!info || !UPLOADABLE.has(info.media)) {
-      throw unsupportedMedia(`${upload.name} is not a video or image Mediakit can read.`);
+    if (!info || !UPLOADABLE.has(info.media) || undecodable(info)) {
+      const why = await this.#explainUnreadable(upload.path, upload.name);
+      throw unsupportedMedia(why ?? `${upload.name} is not a video or image Mediakit can read.`);
     }
     const id = upload.id ?? newId();
     const objectKey = uploadObjectKey(id);

@@ -11,7 +11,7 @@ import {
   s3FromEnv,
   serveGrpc,
 } from '@mediakit/kit';
-import { inspectFile } from '@mediakit/media';
+import { explainUnreadableAv, inspectFile } from '@mediakit/media';
 import { filesV1 } from '@mediakit/proto';
 import { FileStore } from '@tus/file-store';
 import { consumeAccountDeletions, DeletedOwners } from './account-deletion.ts';
@@ -49,6 +49,7 @@ await runService({
       files,
       objects,
       inspect: (path) => inspectFile(path),
+      explainUnreadable: (path, name) => explainUnreadableAv(path, name),
       log,
       isDeletedOwner: (ownerId) => deletedOwners.has(ownerId),
     });

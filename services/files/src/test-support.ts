@@ -11,7 +11,7 @@ import {
   type DocumentStore,
   type ObjectStore,
 } from '@mediakit/kit';
-import { inspectFile } from '@mediakit/media';
+import { explainUnreadableAv, inspectFile } from '@mediakit/media';
 import { FileStore } from '@tus/file-store';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
@@ -52,7 +52,13 @@ export async function createTestContext(
   const objects = createLocalObjectStore(join(dir, 'objects'));
   const repository = new FileRepository(documents.collection<FileDoc>('files'));
   await repository.ensureIndexes();
-  const service = new FilesService({ files: repository, objects, inspect: (path) => inspectFile(path), log });
+  const service = new FilesService({
+    files: repository,
+    objects,
+    inspect: (path) => inspectFile(path),
+    explainUnreadable: (path, name) => explainUnreadableAv(path, name),
+    log,
+  });
   const app = await buildHttpApp({
     service,
     checks: { documents: () => documents.ping(), objects: () => objects.ping() },

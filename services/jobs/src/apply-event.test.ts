@@ -124,6 +124,17 @@ describe('applyEvent', () => {
     });
   });
 
+  it('never stores raw tool text as the message: it moves to the log', () => {
+    const raw =
+      'Resizing failed: [mov,mp4,m4a,3gp,3g2,mj2 @ 0x555d2a0] /tmp/mk-1-ab/in/0.mp4: moov atom not found';
+    const patch = applyEvent(
+      job({ status: 'running' }),
+      event('failed', { error: { message: raw, error_log: 'stderr tail' } }),
+    );
+    expect(patch?.error?.message).toMatch(/^The file could not be processed: .*\.$/);
+    expect(patch?.error?.error_log).toBe(`${raw}\nstderr tail`);
+  });
+
   it('cancels a running job', () => {
     expect(applyEvent(job({ status: 'running' }), event('canceled'))).toEqual({
       status: 'canceled',

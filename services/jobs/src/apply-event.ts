@@ -1,4 +1,4 @@
-import type { JobEvent } from '@mediakit/kit';
+import { type JobEvent, presentableMessage } from '@mediakit/kit';
 import { cleanFile, isTerminal, type JobDoc } from './job.ts';
 
 /** The fields a worker event may change. */
@@ -8,6 +8,21 @@ export type JobPatch = Partial<
 
 /** Said when a worker failed a job without saying why (it always should). */
 const UNKNOWN_FAILURE = 'The job failed. Please try again.';
+
+/** Said when a worker's message holds raw tool text (an address, a path): a slip upstream. */
+const UNREADABLE_FAILURE =
+  'The file could not be processed: it may be damaged or use a feature we do not support. Try exporting it again as MP4 (H.264) or PNG and upload that.';
+
+/**
+ * The error as stored and shown. A message with raw tool text never reaches the user: it moves to
+ * the log (kept whole) and the user reads a general sentence instead.
+ */
+function storedError(error: JobEvent['error']): NonNullable<JobDoc['error']> {
+  const raw = error?.message || UNKNOWN_FAILURE;
+  const message = presentableMessage(raw, UNREADABLE_FAILURE);
+  const log = [message === raw ? undefined : raw, error?.error_log].filter(Boolean).join('\n');
+  return log ? { message, error_log: log } : { message };
+}
 
 /**
  * How one worker event changes a job, or null when it must not change it. Pure, so the rules are
@@ -42,12 +57,8 @@ export function applyEvent(job: JobDoc, event: JobEvent): JobPatch | null {
         ...(job.startedAt ? {} : { startedAt: event.at }),
         finishedAt: event.at,
       };
-    case 'failed': {
-      const error = event.error?.error_log
-        ? { message: event.error.message || UNKNOWN_FAILURE, error_log: event.error.error_log }
-        : { message: event.error?.message || UNKNOWN_FAILURE };
-      return { status: 'failed', error, finishedAt: event.at };
-    }
+    case 'failed':
+      return { status: 'failed', error: storedError(event.error), finishedAt: event.at };
     case 'canceled':
       return { status: 'canceled', finishedAt: event.at };
     default:

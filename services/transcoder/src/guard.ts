@@ -1,12 +1,15 @@
 import { open, stat } from 'node:fs/promises';
 import { checkVideoLimits, type VideoLimits, type VideoLimitsInput } from '@mediakit/catalog';
 import {
+  classifyFfmpegError,
   displayedSize,
   FfmpegError,
+  failureSentence,
   ffprobe,
   firstPlayableVideo,
   type ProbeResult,
   streamFps,
+  undecodableVideo,
 } from '@mediakit/ffmpeg';
 import { probeDuration } from '@mediakit/media';
 import type { JobInput, ToolContext, ToolHandler } from '@mediakit/worker';
@@ -65,23 +68,29 @@ export async function measureInput(
   signal?: AbortSignal,
 ): Promise<VideoLimitsInput | undefined> {
   if (input.media !== 'video' && input.media !== 'image') return undefined;
-  const unreadable = (log?: string) =>
-    new JobFailure(`${input.name} could not be read as ${input.media === 'video' ? 'a video' : 'an image'}`, {
-      log,
-    });
-
+  const what = 'Reading it';
   const { size } = await stat(input.path);
   let probe: ProbeResult;
   try {
     probe = await ffprobe(input.path, { signal });
     probes.set(input, probe);
   } catch (err) {
-    if (err instanceof FfmpegError) throw unreadable(err.stderrTail || err.message);
+    if (err instanceof FfmpegError) throw unreadableInputError(input.name, err);
     throw err;
+  }
+  const undecodable = undecodableVideo(probe);
+  if (undecodable) {
+    throw new JobFailure(failureSentence('unsupported', { name: input.name, what, probe }), {
+      log: `no decoder for video stream ${undecodable.index} (tag ${undecodable.codec_tag_string ?? 'none'})`,
+    });
   }
   // Cover art is not a picture to work on, nor a declared stream that holds no frames.
   const picture = firstPlayableVideo(probe);
-  if (!picture) throw unreadable(`ffprobe found no video stream (format ${probe.format.format_name})`);
+  if (!picture) {
+    throw new JobFailure(failureSentence('no-video', { name: input.name, what, probe }), {
+      log: `ffprobe found no video stream (format ${probe.format.format_name})`,
+    });
+  }
 
   // ffprobe reads an MP4 whose index comes first even when the media data after it was cut off,
   // and ffmpeg then "succeeds" with a shorter output. The box sizes tell.
@@ -102,6 +111,32 @@ export async function measureInput(
     fps: input.media === 'video' ? streamFps(picture) : undefined,
     size,
   };
+}
+
+/**
+ * The failure for an input ffprobe could not read, in words: damaged, or a format we do not read.
+ * A kill we did not send or a full disk is ours and is passed on for a retry; ffprobe's own text
+ * goes to the job's log only.
+ */
+export function unreadableInputError(name: string, err: FfmpegError): unknown {
+  const log = err.stderrTail || err.message;
+  if (err.timedOut) {
+    return new JobFailure(
+      `${name} took too long to read: it is probably damaged. Upload the complete original file.`,
+      {
+        log,
+      },
+    );
+  }
+  const kind = classifyFfmpegError(err);
+  if (kind === 'ours') return err;
+  if (kind === 'damaged' || kind === 'unsupported' || kind === 'no-video') {
+    return new JobFailure(failureSentence(kind, { name, what: 'Reading it' }), { log });
+  }
+  return new JobFailure(
+    `${name} could not be read: it is damaged, or not a video format we support. Export it again as MP4 (H.264) and upload that.`,
+    { log },
+  );
 }
 
 /**

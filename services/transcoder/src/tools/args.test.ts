@@ -442,9 +442,12 @@ describe('helpers', () => {
       exitCode: 1,
       stderrTail: 'in.webm: Invalid data found when processing input\n',
     });
-    const asJob = toJobError(rejected, 'Trimming', 60_000) as JobFailure;
+    const asJob = toJobError(rejected, 'Trimming', 60_000, { name: 'holiday.webm' }) as JobFailure;
     expect(asJob).toBeInstanceOf(JobFailure);
-    expect(asJob.message).toBe('Trimming failed: in.webm: Invalid data found when processing input');
+    expect(asJob.message).toMatch(
+      /^holiday\.webm is damaged or incomplete .*Upload the complete original file\.$/,
+    );
+    expect(asJob.message).not.toContain('Invalid data');
     expect(asJob.log).toContain('Invalid data');
 
     const timedOut = toJobError(new FfmpegError('t', { timedOut: true }), 'Trimming', 60_000);

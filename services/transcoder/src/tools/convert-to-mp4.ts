@@ -3,7 +3,7 @@ import type { ProbeResult } from '@mediakit/ffmpeg';
 import { FfmpegError, ffprobe, firstPlayableAudio, firstPlayableVideo } from '@mediakit/ffmpeg';
 import type { JobInput, ToolContext, ToolHandler } from '@mediakit/worker';
 import { JobFailure } from '@mediakit/worker';
-import { probedByGuard } from '../guard.ts';
+import { probedByGuard, unreadableInputError } from '../guard.ts';
 import {
   aacAudioArgs,
   EVEN_DIMENSIONS_FILTER,
@@ -254,8 +254,7 @@ async function probeStreams(
       probedByGuard(input) ?? (await ffprobe(input.path, { signal: ctx.signal })),
     );
   } catch (err) {
-    if (err instanceof FfmpegError)
-      throw new JobFailure(`Could not read ${input.name}: ${err.reason}`, { log: err.stderrTail });
+    if (err instanceof FfmpegError) throw unreadableInputError(input.name, err);
     throw err;
   }
 }

@@ -1,6 +1,13 @@
-import { FfmpegError, runFfmpeg } from '@mediakit/ffmpeg';
-import type { ToolContext } from '@mediakit/worker';
+import {
+  classifyFfmpegError,
+  FfmpegError,
+  failureSentence,
+  type ProbeResult,
+  runFfmpeg,
+} from '@mediakit/ffmpeg';
+import type { JobInput, ToolContext } from '@mediakit/worker';
 import { JobFailure } from '@mediakit/worker';
+import { probedByGuard } from '../guard.ts';
 
 export interface FfmpegStep {
   args: string[];
@@ -18,7 +25,8 @@ export function ffmpegTimeoutMs(durationSeconds?: number): number {
 
 /** Runs one ffmpeg invocation for a tool, wired to the job's cancel signal and progress. */
 export async function runFfmpegStep(
-  ctx: Pick<ToolContext<unknown>, 'signal' | 'progress' | 'log'>,
+  ctx: Pick<ToolContext<unknown>, 'signal' | 'progress' | 'log'> &
+    Partial<Pick<ToolContext<unknown>, 'inputs'>>,
   step: FfmpegStep,
 ): Promise<void> {
   const timeoutMs = ffmpegTimeoutMs(step.durationSeconds);
@@ -32,28 +40,39 @@ export async function runFfmpegStep(
       onProgress: (percent) => ctx.progress(percent),
     });
   } catch (err) {
-    throw toJobError(err, step.what, timeoutMs);
+    const failure = toJobError(err, step.what, timeoutMs, blamedInput(ctx.inputs ?? []));
+    if (err instanceof FfmpegError) ctx.log.info({ reason: err.reason }, `${step.what} failed in ffmpeg`);
+    throw failure;
   }
 }
 
-// Failures that are the machine's, not the file's: the job should be retried elsewhere.
-const OUR_FAULT = /No space left on device|Cannot allocate memory|Too many open files/i;
+/** The file a failure is told about: the only input, or "one of the files" for several. */
+function blamedInput(inputs: readonly JobInput[]): { name: string; probe?: ProbeResult } {
+  const [first] = inputs;
+  if (inputs.length === 1 && first) return { name: first.name, probe: probedByGuard(first) };
+  return { name: inputs.length > 1 ? 'one of the files' : 'the file' };
+}
 
 /**
- * Decides who is to blame. ffmpeg exiting non-zero on its own means it rejected the input
- * (JobFailure: fail now, show the reason). Aborts, a missing binary, running out of disk or memory,
- * or a kill we did not send (OOM killer) are ours: the error is passed on untouched for a retry.
+ * Decides who is to blame and what the user reads (explain.ts of @mediakit/ffmpeg). Aborts, a
+ * missing binary, running out of disk or memory, a kill we did not send (OOM killer) or arguments
+ * ffmpeg rejects are ours: the error is passed on untouched for a retry. Anything else is the
+ * input's: a JobFailure with a sentence; ffmpeg's own text goes to the job's log only.
  */
-export function toJobError(err: unknown, what: string, timeoutMs: number): unknown {
+export function toJobError(
+  err: unknown,
+  what: string,
+  timeoutMs: number,
+  input: { name: string; probe?: ProbeResult } = { name: 'the file' },
+): unknown {
   if (!(err instanceof FfmpegError)) return err;
   if (err.timedOut) {
     return new JobFailure(
-      `${what} took longer than the ${Math.round(timeoutMs / 1000)} s allowed for this file`,
-      {
-        log: err.stderrTail,
-      },
+      `${what} took longer than the ${Math.round(timeoutMs / 1000)} s allowed for this file. Try a shorter clip or a smaller size.`,
+      { log: err.stderrTail },
     );
   }
-  if (err.exitCode === null || err.exitCode === 0 || OUR_FAULT.test(err.stderrTail)) return err;
-  return new JobFailure(`${what} failed: ${err.reason}`, { log: err.stderrTail });
+  const kind = classifyFfmpegError(err);
+  if (kind === 'ours') return err;
+  return new JobFailure(failureSentence(kind, { ...input, what }), { log: err.stderrTail || err.message });
 }
