@@ -23,6 +23,11 @@ export interface ProbeStream {
   coded_width?: number;
   coded_height?: number;
   pix_fmt?: string;
+  /** Colour description: "tv"/"pc"; "bt709", "bt2020nc"…; "bt709", "smpte2084" (PQ), "arib-std-b67" (HLG)…; "bt709", "bt2020"…. */
+  color_range?: string;
+  color_space?: string;
+  color_transfer?: string;
+  color_primaries?: string;
   sample_aspect_ratio?: string;
   display_aspect_ratio?: string;
   r_frame_rate?: string;

@@ -35,8 +35,12 @@ export function guardHandlers(
 
 export function guardHandler<P>(handler: ToolHandler<P>, limits: VideoLimits): ToolHandler<P> {
   return async (ctx) => {
-    await checkInputs(ctx, limits);
-    return handler(ctx);
+    try {
+      await checkInputs(ctx, limits);
+      return await handler(ctx);
+    } finally {
+      for (const input of ctx.inputs) probesByPath.delete(input.path);
+    }
   };
 }
 
@@ -74,6 +78,7 @@ export async function measureInput(
   try {
     probe = await ffprobe(input.path, { signal });
     probes.set(input, probe);
+    probesByPath.set(input.path, probe);
   } catch (err) {
     if (err instanceof FfmpegError) throw unreadableInputError(input.name, err);
     throw err;
@@ -145,6 +150,17 @@ export function unreadableInputError(name: string, err: FfmpegError): unknown {
  * the same file. Keyed by the job's input object, so it is gone with the job.
  */
 const probes = new WeakMap<object, ProbeResult>();
+
+/**
+ * The same probes by local path, for argument builders that only get the path (the colour filters
+ * of source-colour.ts). Each job's paths are unique; the entries are removed when its handler ends.
+ */
+const probesByPath = new Map<string, ProbeResult>();
+
+/** The probe the guard made of the input at this path in a running job, if it made one. */
+export function probedPath(path: string): ProbeResult | undefined {
+  return probesByPath.get(path);
+}
 
 /** The probe the guard made of this input of the running job, if it made one. */
 export function probedByGuard(input: object): ProbeResult | undefined {

@@ -10,11 +10,12 @@ import {
   logoBox,
   logoPlacement,
 } from './add-logo-or-watermark-to-video.ts';
+import { SDR_BT709_TAGS as SDR_TAGS } from './colour.ts';
 import { fakeCtx, jobInput, makeClip, makeImage, near, pixelAt } from './composition-test-media.ts';
 
-// Then the base video's frame times are kept (keepTimingArgs): its time base, or ffmpeg's default.
+// Tagged BT.709 SDR (colour.ts), then the base video's frame times are kept (keepTimingArgs).
 const ENCODE = [
-  ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p'],
+  ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', ...SDR_TAGS],
   ...['-fps_mode:v', 'vfr', '-enc_time_base:v', '-1'],
 ];
 const AAC = ['-c:a', 'aac', '-b:a', '160k'];

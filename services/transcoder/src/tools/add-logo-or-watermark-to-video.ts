@@ -8,6 +8,7 @@ import { EVEN_DIMENSIONS_FILTER } from './encoding.ts';
 import { runFfmpegStep } from './ffmpeg-step.ts';
 import { inputStreams, type StreamChoice, streamChoice } from './input-streams.ts';
 import { baseName } from './output-name.ts';
+import { sourceColourInput } from './source-colour.ts';
 
 export type LogoPosition = 'top-left' | 'top-right' | 'bottom-left' | 'bottom-right' | 'center';
 
@@ -76,7 +77,8 @@ export function buildAddLogoArgs(o: AddLogoArgsOptions): string[] {
     ...opacityFilters(o.opacity),
   ];
   const { x, y } = logoPlacement(o.position, o.margin);
-  const graph = `[1:v:0]${logo.join(',')}[logo];[0:${o.videoStream ?? 'v:0'}][logo]overlay=x=${x}:y=${y},${EVEN_DIMENSIONS_FILTER}[v]`;
+  const base = sourceColourInput(0, o.video, o.videoStream);
+  const graph = `${base.prelude}[1:v:0]${logo.join(',')}[logo];${base.label}[logo]overlay=x=${x}:y=${y},${EVEN_DIMENSIONS_FILTER}[v]`;
   return overlayCommand({
     base: o.video,
     top: o.logo,

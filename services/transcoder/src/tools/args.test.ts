@@ -2,6 +2,7 @@ import type { ProbeResult } from '@mediakit/ffmpeg';
 import { FfmpegError } from '@mediakit/ffmpeg';
 import { JobFailure } from '@mediakit/worker';
 import { describe, expect, it } from 'vitest';
+import { SDR_BT709_TAGS as SDR_TAGS } from './colour.ts';
 import {
   buildConvertToMp4Args,
   buildReencodeToMp4Args,
@@ -16,7 +17,7 @@ import { ffmpegTimeoutMs, toJobError } from './ffmpeg-step.ts';
 import { baseName } from './output-name.ts';
 import { buildTrimArgs, trimRange } from './trim-video.ts';
 
-const ENCODE = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p'];
+const ENCODE = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', ...SDR_TAGS];
 const EVEN = ['-vf', 'crop=trunc(iw/2)*2:trunc(ih/2)*2'];
 const AAC = ['-c:a', 'aac', '-b:a', '160k'];
 const FASTSTART = ['-movflags', '+faststart'];
@@ -281,6 +282,7 @@ describe('buildConvertToMp4Args', () => {
       '18',
       '-pix_fmt',
       'yuv420p',
+      ...SDR_TAGS,
       ...KEEP,
       ...TAIL,
     ]);

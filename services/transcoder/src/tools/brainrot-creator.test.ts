@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrainrotParams, brainrotCreator, buildBrainrotArgs } from './brainrot-creator.ts';
 import { readCaptionPixels } from './caption-test-pixels.ts';
+import { SDR_BT709_TAGS as SDR_TAGS } from './colour.ts';
 import { fakeCtx, frameRgb, jobInput, makeClip, near, pixelAt, probeFile } from './composition-test-media.ts';
 
-const ENCODE = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p'];
+const ENCODE = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', ...SDR_TAGS];
 const AAC = ['-c:a', 'aac', '-b:a', '160k'];
 const FASTSTART = ['-movflags', '+faststart'];
 const HALF = 'scale=1080:960:force_original_aspect_ratio=increase,crop=1080:960,setsar=1,fps=30';

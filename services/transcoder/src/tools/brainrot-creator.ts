@@ -7,6 +7,7 @@ import { aacAudioArgs, FASTSTART_ARGS, h264VideoArgs } from './encoding.ts';
 import { runFfmpegStep } from './ffmpeg-step.ts';
 import { inputStreams } from './input-streams.ts';
 import { baseName } from './output-name.ts';
+import { sourceColourInput } from './source-colour.ts';
 
 export type BrainrotLayout = 'main-top' | 'main-bottom';
 
@@ -49,9 +50,11 @@ export function buildBrainrotArgs(o: BrainrotArgsOptions): string[] {
   const half = `${coverFilter(OUTPUT_WIDTH, HALF_HEIGHT)},fps=${o.fps}`;
   const [upper, lower] = o.layout === 'main-top' ? ['[main]', '[bg]'] : ['[bg]', '[main]'];
   const stack = `${upper}${lower}vstack=inputs=2:shortest=1`;
+  const main = sourceColourInput(0, o.main, o.mainVideoStream);
+  const background = sourceColourInput(1, o.background, o.backgroundVideoStream);
   const graph = [
-    `[0:${o.mainVideoStream ?? 'v:0'}]${half}[main]`,
-    `[1:${o.backgroundVideoStream ?? 'v:0'}]${half}[bg]`,
+    `${main.prelude}${main.label}${half}[main]`,
+    `${background.prelude}${background.label}${half}[bg]`,
     o.captionImage ? `${stack}[stack];[stack][2:v:0]overlay=x=(W-w)/2:y=(H-h)/2[v]` : `${stack}[v]`,
   ].join(';');
   // biome-ignore format: flag/value pairs read best on one line each

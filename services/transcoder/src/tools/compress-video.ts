@@ -2,6 +2,7 @@ import { rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ToolContext, ToolHandler } from '@mediakit/worker';
 import { JobFailure } from '@mediakit/worker';
+import { SDR_BT709_TAGS } from './colour.ts';
 import { buildClipArgs } from './editing-clip-args.ts';
 import { describeSeconds, requireDuration } from './editing-limits.ts';
 import { EVEN_DIMENSIONS_FILTER, h264VideoArgs, keepTimingArgs, PIX_FMT, X264_PRESET } from './encoding.ts';
@@ -9,6 +10,7 @@ import { runFfmpegStep } from './ffmpeg-step.ts';
 import { requireVideoInput } from './input.ts';
 import { inputStreams, type StreamChoice, streamChoice } from './input-streams.ts';
 import { baseName } from './output-name.ts';
+import { sourceSdrFilters } from './source-colour.ts';
 
 export type CompressLevel = 'low' | 'medium' | 'high';
 
@@ -195,6 +197,7 @@ function x264AverageBitrate(kbps: number, pass: 1 | 2, passLogFile: string): str
     '-pass', String(pass),
     '-passlogfile', passLogFile,
     '-pix_fmt', PIX_FMT,
+    ...SDR_BT709_TAGS,
   ];
 }
 
@@ -211,7 +214,7 @@ export function buildTwoPassArgs(o: TwoPassOptions): [pass1: string[], pass2: st
     '-i', o.input,
     '-map', `0:${o.videoStream ?? 'v:0'}`,
     '-an',
-    '-vf', EVEN_DIMENSIONS_FILTER,
+    '-vf', [...sourceSdrFilters(o.input), EVEN_DIMENSIONS_FILTER].join(','),
     ...x264AverageBitrate(o.videoKbps, 1, o.passLogFile),
     ...keepTimingArgs(o.videoTimeBase),
     '-f', 'null', '/dev/null',

@@ -2,6 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JPEG_TO_BT709_FILTER, SDR_BT709_TAGS as SDR_TAGS } from './colour.ts';
 import { fakeCtx, ffmpeg, jobInput, makeImage, near, pixelAt, probeFile } from './composition-test-media.ts';
 import {
   buildSlideArgs,
@@ -12,7 +13,7 @@ import {
   slideRate,
 } from './convert-image-to-video.ts';
 
-const ENCODE = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p'];
+const ENCODE = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', ...SDR_TAGS];
 const AAC = ['-c:a', 'aac', '-b:a', '160k'];
 const FASTSTART = ['-movflags', '+faststart'];
 
@@ -60,7 +61,7 @@ describe('buildSlideshowArgs', () => {
       '-i',
       '/o/slides/slide-%05d.jpg',
       '-filter_complex',
-      '[0:v]fps=30:eof_action=pass,tpad=stop_mode=clone:stop_duration=2.5[v];anullsrc=r=48000:cl=stereo[a]',
+      `[0:v]${JPEG_TO_BT709_FILTER},fps=30:eof_action=pass,tpad=stop_mode=clone:stop_duration=2.5[v];anullsrc=r=48000:cl=stereo[a]`,
       '-map',
       '[v]',
       '-map',

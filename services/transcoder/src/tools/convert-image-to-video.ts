@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ToolHandler } from '@mediakit/worker';
+import { JPEG_TO_BT709_FILTER } from './colour.ts';
 import { fitFilter } from './composition-filters.ts';
 import { inputsOf } from './composition-inputs.ts';
 import { progressSlice, stepSlice } from './composition-progress.ts';
@@ -78,7 +79,7 @@ export function slideRate(seconds: number): string {
 export function buildSlideshowArgs(o: SlideshowArgsOptions): string[] {
   const seconds = formatSeconds(o.secondsPerImage);
   const graph = [
-    `[0:v]fps=${SLIDESHOW_FPS}:eof_action=pass,tpad=stop_mode=clone:stop_duration=${seconds}[v]`,
+    `[0:v]${JPEG_TO_BT709_FILTER},fps=${SLIDESHOW_FPS}:eof_action=pass,tpad=stop_mode=clone:stop_duration=${seconds}[v]`,
     'anullsrc=r=48000:cl=stereo[a]',
   ].join(';');
   // An image2 pattern reads "%" as a placeholder: one in the directory name must be doubled.

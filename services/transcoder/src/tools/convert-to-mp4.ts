@@ -15,6 +15,7 @@ import {
 import { runFfmpegStep } from './ffmpeg-step.ts';
 import { requireVideoInput } from './input.ts';
 import { baseName } from './output-name.ts';
+import { sourceSdrFilters } from './source-colour.ts';
 
 /**
  * Any video → MP4, for the seven "X to MP4" converters. Each stream is copied when MP4 carries it
@@ -146,7 +147,7 @@ export function buildConvertToMp4Args(
         ['-c:v', 'copy', ...(o.videoCodec === 'hevc' ? ['-tag:v', 'hvc1'] : [])]
       : [
           '-vf',
-          MP4_VIDEO_FILTER,
+          [...sourceSdrFilters(o.input), MP4_VIDEO_FILTER].join(','),
           ...h264VideoArgs(qualityToCrf(o.quality)),
           ...keepTimingArgs(o.videoTimeBase),
         ];

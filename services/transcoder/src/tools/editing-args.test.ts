@@ -1,6 +1,7 @@
 import { JobFailure } from '@mediakit/worker';
 import { describe, expect, it } from 'vitest';
 import { buildFramerateArgs } from './change-video-framerate.ts';
+import { SDR_BT709_TAGS as SDR_TAGS } from './colour.ts';
 import {
   BYTES_PER_MB,
   buildCompressLevelArgs,
@@ -26,7 +27,7 @@ const IO = { input: '/in/clip.webm', output: '/out/o.mp4' };
 const MAP_AV = ['-i', '/in/clip.webm', '-map', '0:v:0', '-map', '0:a:0?'];
 const MAP_V = ['-i', '/in/clip.webm', '-map', '0:v:0', '-an'];
 const EVEN = 'crop=trunc(iw/2)*2:trunc(ih/2)*2';
-const H264 = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p'];
+const H264 = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', ...SDR_TAGS];
 const AAC = ['-c:a', 'aac', '-b:a', '160k'];
 /** Each frame keeps its own time: no constant rate guessed from r_frame_rate. */
 const KEEP = ['-fps_mode:v', 'vfr', '-enc_time_base:v', '-1'];
@@ -54,6 +55,7 @@ describe('compress-video', () => {
       '28',
       '-pix_fmt',
       'yuv420p',
+      ...SDR_TAGS,
       ...KEEP,
       '-c:a',
       'aac',
@@ -73,6 +75,7 @@ describe('compress-video', () => {
       '33',
       '-pix_fmt',
       'yuv420p',
+      ...SDR_TAGS,
       ...KEEP,
       ...TAIL,
     ]);
@@ -99,6 +102,7 @@ describe('compress-video', () => {
       '/out/x264-pass',
       '-pix_fmt',
       'yuv420p',
+      ...SDR_TAGS,
     ];
     expect(pass1).toEqual([
       '-i',

@@ -1,5 +1,6 @@
 import { aacAudioArgs, FASTSTART_ARGS, h264VideoArgs, keepTimingArgs, setsFrameRate } from './encoding.ts';
 import type { StreamChoice } from './input-streams.ts';
+import { sourceSdrFilters } from './source-colour.ts';
 
 /** One input clip re-encoded through filters into one MP4: the shape of every single-clip edit. */
 export interface ClipArgsOptions extends StreamChoice {
@@ -7,7 +8,10 @@ export interface ClipArgsOptions extends StreamChoice {
   output: string;
   /** Options that must precede `-i`, e.g. `-stream_loop`. */
   inputOptions?: readonly string[];
-  /** The `-vf` chain, in order. Tools whose output size follows the input end it with EVEN_DIMENSIONS_FILTER. */
+  /**
+   * The `-vf` chain, in order. Tools whose output size follows the input end it with EVEN_DIMENSIONS_FILTER.
+   * The source's colour filters (colour.ts: HDR tone-mapping, BT.601 → BT.709) are put before it.
+   */
   videoFilters: readonly string[];
   /** The `-af` chain; ignored without audio. */
   audioFilters?: readonly string[];
@@ -36,7 +40,7 @@ export function buildClipArgs(o: ClipArgsOptions): string[] {
     '-i', o.input,
     '-map', `0:${o.videoStream ?? 'v:0'}`,
     ...(o.audio ? ['-map', `0:${o.audioStream ?? 'a:0?'}`] : ['-an']),
-    '-vf', o.videoFilters.join(','),
+    '-vf', [...sourceSdrFilters(o.input), ...o.videoFilters].join(','),
     ...audioFilters,
     ...(o.videoCodecArgs ?? h264VideoArgs()),
     ...timing,

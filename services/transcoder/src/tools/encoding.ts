@@ -1,3 +1,5 @@
+import { SDR_BT709_TAGS } from './colour.ts';
+
 /**
  * Encoding defaults shared by every video tool, so all outputs are the same kind of file:
  * H.264/AAC in MP4, playable in every browser and phone, streamable before fully downloaded.
@@ -51,8 +53,19 @@ export function keepTimingArgs(videoTimeBase?: string): string[] {
  */
 export const setsFrameRate = (filter: string): boolean => /^fps=/.test(filter);
 
+/** Constant-quality H.264, tagged BT.709 SDR (colour.ts: the filters make the picture match). */
 export function h264VideoArgs(crf: number = DEFAULT_CRF): string[] {
-  return ['-c:v', 'libx264', '-preset', X264_PRESET, '-crf', String(crf), '-pix_fmt', PIX_FMT];
+  return [
+    '-c:v',
+    'libx264',
+    '-preset',
+    X264_PRESET,
+    '-crf',
+    String(crf),
+    '-pix_fmt',
+    PIX_FMT,
+    ...SDR_BT709_TAGS,
+  ];
 }
 
 export function aacAudioArgs(): string[] {

@@ -7,6 +7,7 @@ import { aacAudioArgs, FASTSTART_ARGS, formatSeconds, h264VideoArgs } from './en
 import { runFfmpegStep } from './ffmpeg-step.ts';
 import { inputStreams } from './input-streams.ts';
 import { baseName } from './output-name.ts';
+import { sourceColourInput } from './source-colour.ts';
 
 export interface JoinVideoParams {
   /** "WIDTHxHEIGHT", each even 16..7680 (checked by the catalog); default: the first clip's size. */
@@ -49,7 +50,8 @@ export function buildJoinVideoArgs(o: JoinVideoArgsOptions): string[] {
   const chains: string[] = [];
   const segments: string[] = [];
   for (const [i, clip] of o.clips.entries()) {
-    chains.push(`[${i}:${clip.videoStream ?? 'v:0'}]${fitFilter(o.width, o.height)},fps=${o.fps}[v${i}]`);
+    const source = sourceColourInput(i, clip.path, clip.videoStream);
+    chains.push(`${source.prelude}${source.label}${fitFilter(o.width, o.height)},fps=${o.fps}[v${i}]`);
     chains.push(
       clip.hasAudio
         ? `[${i}:${clip.audioStream ?? 'a:0'}]${AUDIO_FORMAT}[a${i}]`

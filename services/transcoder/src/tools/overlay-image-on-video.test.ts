@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SDR_BT709_TAGS as SDR_TAGS } from './colour.ts';
 import {
   fakeCtx,
   jobInput,
@@ -13,9 +14,9 @@ import {
 } from './composition-test-media.ts';
 import { buildOverlayImageArgs, enableBetween, overlayImageOnVideo } from './overlay-image-on-video.ts';
 
-// Then the base video's frame times are kept (keepTimingArgs): its time base, or ffmpeg's default.
+// Tagged BT.709 SDR (colour.ts), then the base video's frame times are kept (keepTimingArgs).
 const ENCODE = [
-  ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p'],
+  ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', ...SDR_TAGS],
   ...['-fps_mode:v', 'vfr', '-enc_time_base:v', '-1'],
 ];
 const AAC = ['-c:a', 'aac', '-b:a', '160k'];

@@ -7,6 +7,7 @@ import { EVEN_DIMENSIONS_FILTER, formatSeconds } from './encoding.ts';
 import { runFfmpegStep } from './ffmpeg-step.ts';
 import { inputStreams, type StreamChoice, streamChoice } from './input-streams.ts';
 import { baseName } from './output-name.ts';
+import { sourceColourInput } from './source-colour.ts';
 
 export interface OverlayImageOnVideoParams {
   x?: number;
@@ -57,7 +58,8 @@ export function buildOverlayImageArgs(o: OverlayImageArgsOptions): string[] {
   ];
   const enable = enableBetween(o.start, o.end);
   const overlay = `overlay=x=${o.x}:y=${o.y}${enable ? `:enable=${enable}` : ''}`;
-  const graph = `[1:v:0]${image.join(',')}[img];[0:${o.videoStream ?? 'v:0'}][img]${overlay},${EVEN_DIMENSIONS_FILTER}[v]`;
+  const base = sourceColourInput(0, o.video, o.videoStream);
+  const graph = `${base.prelude}[1:v:0]${image.join(',')}[img];${base.label}[img]${overlay},${EVEN_DIMENSIONS_FILTER}[v]`;
   return overlayCommand({
     base: o.video,
     top: o.image,

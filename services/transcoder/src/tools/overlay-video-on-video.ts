@@ -6,6 +6,7 @@ import { EVEN_DIMENSIONS_FILTER, formatSeconds } from './encoding.ts';
 import { runFfmpegStep } from './ffmpeg-step.ts';
 import { inputStreams, type StreamChoice, streamChoice } from './input-streams.ts';
 import { baseName } from './output-name.ts';
+import { sourceColourInput } from './source-colour.ts';
 
 export interface OverlayVideoOnVideoParams {
   x?: number;
@@ -42,9 +43,11 @@ export function buildOverlayVideoArgs(o: OverlayVideoArgsOptions): string[] {
     ...(o.width !== undefined ? [`scale=${o.width}:-2`] : []),
     `setpts=PTS-STARTPTS${shift}`,
   ];
+  const base = sourceColourInput(0, o.base, o.videoStream);
+  const top = sourceColourInput(1, o.overlay, o.overlayStream);
   const graph =
-    `[1:${o.overlayStream ?? 'v:0'}]${overlay.join(',')}[ov];` +
-    `[0:${o.videoStream ?? 'v:0'}][ov]overlay=x=${o.x}:y=${o.y}:eof_action=pass,${EVEN_DIMENSIONS_FILTER}[v]`;
+    `${base.prelude}${top.prelude}${top.label}${overlay.join(',')}[ov];` +
+    `${base.label}[ov]overlay=x=${o.x}:y=${o.y}:eof_action=pass,${EVEN_DIMENSIONS_FILTER}[v]`;
   return overlayCommand({
     base: o.base,
     top: o.overlay,

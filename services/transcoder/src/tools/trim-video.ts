@@ -13,6 +13,7 @@ import { runFfmpegStep } from './ffmpeg-step.ts';
 import { requireVideoInput } from './input.ts';
 import { inputStreams, type StreamChoice } from './input-streams.ts';
 import { baseName } from './output-name.ts';
+import { sourceSdrFilters } from './source-colour.ts';
 
 export interface TrimParams {
   start: number;
@@ -40,7 +41,7 @@ export function buildTrimArgs(o: TrimArgsOptions): string[] {
     '-t', formatSeconds(o.end - o.start),
     '-map', `0:${o.videoStream ?? 'v:0'}`,
     ...(o.hasAudio ? ['-map', `0:${o.audioStream ?? 'a:0?'}`] : []),
-    '-vf', EVEN_DIMENSIONS_FILTER,
+    '-vf', [...sourceSdrFilters(o.input), EVEN_DIMENSIONS_FILTER].join(','),
     ...h264VideoArgs(),
     ...keepTimingArgs(o.videoTimeBase),
     ...(o.hasAudio ? aacAudioArgs() : []),

@@ -7,6 +7,7 @@ import { formatSeconds } from './encoding.ts';
 import { runFfmpegStep } from './ffmpeg-step.ts';
 import { requireVideoInput } from './input.ts';
 import { baseName } from './output-name.ts';
+import { sourceSdrFilters } from './source-colour.ts';
 
 export type FrameMode = 'interval' | 'times' | 'all';
 export type FrameFormat = 'jpg' | 'png';
@@ -58,7 +59,8 @@ export function buildIntervalFramesArgs(o: FramesArgsOptions & { interval: numbe
   return [
     '-i', o.input,
     '-map', '0:v:0',
-    '-vf', `select='gte(t,selected_n*${o.interval})'`,
+    // Selected first: only the frames kept are tone-mapped (colour.ts), not every decoded one.
+    '-vf', [`select='gte(t,selected_n*${o.interval})'`, ...sourceSdrFilters(o.input)].join(','),
     '-fps_mode', 'passthrough',
     '-frames:v', String(MAX_FRAMES + 1),
     '-start_number', '1',
@@ -69,10 +71,12 @@ export function buildIntervalFramesArgs(o: FramesArgsOptions & { interval: numbe
 
 /** Mode all: every decoded frame once, no duplicates or drops for variable frame rates. */
 export function buildAllFramesArgs(o: FramesArgsOptions): string[] {
+  const colour = sourceSdrFilters(o.input);
   // biome-ignore format: flag/value pairs read best on one line each
   return [
     '-i', o.input,
     '-map', '0:v:0',
+    ...(colour.length ? ['-vf', colour.join(',')] : []),
     '-fps_mode', 'passthrough',
     '-frames:v', String(MAX_FRAMES + 1),
     '-start_number', '1',
