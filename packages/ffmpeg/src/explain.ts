@@ -169,8 +169,11 @@ export function describeStreams(probe: ProbeResult | undefined): string {
 export interface FailureContext {
   /** The name the user uploaded the file under. */
   name: string;
-  /** What the tool was doing, as a gerund phrase for "… failed": "Resizing", "Converting to MP4". */
-  what: string;
+  /**
+   * What the tool was doing, as a gerund phrase for "… failed": "Resizing", "Converting to MP4".
+   * Left out when the file was only being read (at upload, or before a tool starts).
+   */
+  what?: string;
   /** The input's headers, when read: names the codec or the streams. */
   probe?: ProbeResult;
 }
@@ -179,7 +182,7 @@ export interface FailureContext {
 export function failureSentence(kind: FailureKind, c: FailureContext): string {
   switch (kind) {
     case 'damaged':
-      return `${c.name} is damaged or incomplete (for example cut short while it was copied or uploaded), so ${lower(c.what)} could not finish. Upload the complete original file.`;
+      return `${c.name} is damaged or incomplete (for example cut short while it was copied or uploaded)${c.what ? `, so ${lower(c.what)} could not finish` : ''}. Upload the complete original file.`;
     case 'unsupported': {
       const video = c.probe ? c.probe.streams.find(isRealVideo) : undefined;
       const codec = video ? describeCodec(video) : 'a codec';
@@ -188,11 +191,11 @@ export function failureSentence(kind: FailureKind, c: FailureContext): string {
     case 'no-video':
       return `${c.name} has no video picture (${describeStreams(c.probe)}), so there is nothing to work on. Upload a video file.`;
     case 'filter':
-      return `${c.what} could not be applied to ${c.name}: its picture size or pixel format does not allow it. Try other settings, or convert the file to MP4 first and use that.`;
+      return `${c.what ?? 'This tool'} could not be applied to ${c.name}: its picture size or pixel format does not allow it. Try other settings, or convert the file to MP4 first and use that.`;
     case 'ours':
       return 'Something went wrong on our side while processing this file. Please try again in a few minutes.';
     case 'unknown':
-      return `${c.what} failed on ${c.name}: the file may be damaged or use a feature we do not support. Try exporting it again as MP4 (H.264) and upload that.`;
+      return `${c.what ? `${c.what} failed on ${c.name}` : `${c.name} could not be read`}: the file may be damaged or use a feature we do not support. Try exporting it again as MP4 (H.264) and upload that.`;
   }
 }
 

@@ -27,10 +27,10 @@ export async function explainUnreadableAv(
     probe = await ffprobe(path, { signal: opts.signal, timeoutMs: DEFAULT_INSPECT_TIMEOUT_MS });
   } catch (err) {
     if (!(err instanceof FfmpegError)) throw err;
-    if (err.timedOut) return failureSentence('damaged', { name, what: 'Reading it' });
+    if (err.timedOut) return failureSentence('damaged', { name });
     const kind = classifyFfmpegError(err);
     return kind === 'damaged' || kind === 'unsupported' || kind === 'no-video'
-      ? failureSentence(kind, { name, what: 'Reading it' })
+      ? failureSentence(kind, { name })
       : undefined;
   }
   return undecodableVideoSentence(probe, name) ?? noPictureSentence(probe, name, sniffed.media);
@@ -38,13 +38,11 @@ export async function explainUnreadableAv(
 
 /** "clip.mov uses the ProRes RAW codec, which we cannot decode. …", when its video has no decoder. */
 export function undecodableVideoSentence(probe: ProbeResult, name: string): string | undefined {
-  return undecodableVideo(probe)
-    ? failureSentence('unsupported', { name, what: 'Reading it', probe })
-    : undefined;
+  return undecodableVideo(probe) ? failureSentence('unsupported', { name, probe }) : undefined;
 }
 
 function noPictureSentence(probe: ProbeResult, name: string, media: string): string | undefined {
   const hasAv = probe.streams.some((s) => s.codec_type === 'video' || s.codec_type === 'audio');
   if (hasAv) return undefined;
-  return media === 'video' ? failureSentence('no-video', { name, what: 'Reading it', probe }) : undefined;
+  return media === 'video' ? failureSentence('no-video', { name, probe }) : undefined;
 }

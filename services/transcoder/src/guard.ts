@@ -72,7 +72,6 @@ export async function measureInput(
   signal?: AbortSignal,
 ): Promise<VideoLimitsInput | undefined> {
   if (input.media !== 'video' && input.media !== 'image') return undefined;
-  const what = 'Reading it';
   const { size } = await stat(input.path);
   let probe: ProbeResult;
   try {
@@ -85,14 +84,14 @@ export async function measureInput(
   }
   const undecodable = undecodableVideo(probe);
   if (undecodable) {
-    throw new JobFailure(failureSentence('unsupported', { name: input.name, what, probe }), {
+    throw new JobFailure(failureSentence('unsupported', { name: input.name, probe }), {
       log: `no decoder for video stream ${undecodable.index} (tag ${undecodable.codec_tag_string ?? 'none'})`,
     });
   }
   // Cover art is not a picture to work on, nor a declared stream that holds no frames.
   const picture = firstPlayableVideo(probe);
   if (!picture) {
-    throw new JobFailure(failureSentence('no-video', { name: input.name, what, probe }), {
+    throw new JobFailure(failureSentence('no-video', { name: input.name, probe }), {
       log: `ffprobe found no video stream (format ${probe.format.format_name})`,
     });
   }
@@ -136,7 +135,7 @@ export function unreadableInputError(name: string, err: FfmpegError): unknown {
   const kind = classifyFfmpegError(err);
   if (kind === 'ours') return err;
   if (kind === 'damaged' || kind === 'unsupported' || kind === 'no-video') {
-    return new JobFailure(failureSentence(kind, { name, what: 'Reading it' }), { log });
+    return new JobFailure(failureSentence(kind, { name }), { log });
   }
   return new JobFailure(
     `${name} could not be read: it is damaged, or not a video format we support. Export it again as MP4 (H.264) and upload that.`,
