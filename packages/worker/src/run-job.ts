@@ -27,6 +27,8 @@ export interface RunJobDeps {
 export interface JobResult {
   outputs: filesV1.File[];
   archive?: filesV1.File;
+  /** The outputs' notes, each once (ToolOutput.note). */
+  notes: string[];
 }
 
 /**
@@ -67,7 +69,8 @@ export async function runJob(
     for (const [index, output] of produced.entries()) {
       outputs.push(await storeOutput(deps, job, output, `output:${index}`));
     }
-    if (produced.length === 1) return { outputs };
+    const notes = [...new Set(produced.flatMap((output) => (output.note ? [output.note] : [])))];
+    if (produced.length === 1) return { outputs, notes };
 
     const zipPath = join(dir, 'archive.zip');
     await writeZip(zipPath, produced);
@@ -77,7 +80,7 @@ export async function runJob(
       { path: zipPath, name: `${job.tool}-${job.jobId.slice(0, 6)}.zip` },
       'archive',
     );
-    return { outputs, archive };
+    return { outputs, archive, notes };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -30,6 +30,11 @@ export interface ToolOutput {
   path: string;
   /** The download name, e.g. "holiday.mp4". */
   name: string;
+  /**
+   * A sentence the user reads with the result when the tool made a choice they should know about
+   * ("The video is HLG HDR; it was tone-mapped to SDR …"). The job shows each distinct note once.
+   */
+  note?: string;
 }
 
 export type ToolHandler<P = Record<string, unknown>> = (ctx: ToolContext<P>) => Promise<ToolOutput[]>;

@@ -160,6 +160,7 @@ export class WorkerLoop {
         progress: 100,
         outputs: result.outputs,
         archive: result.archive,
+        ...(result.notes.length ? { notes: result.notes } : {}),
       });
       msg.ack();
       log.info({ ms: Date.now() - started, outputs: result.outputs.length }, 'job succeeded');

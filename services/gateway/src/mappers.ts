@@ -57,6 +57,7 @@ export function toJob(job: jobsV1.Job): ApiJob {
     params: parseParams(job.paramsJson),
     outputs: job.outputs.map(toFile),
     archive: job.archive ? toFile(job.archive) : undefined,
+    notes: job.notes?.length ? [...job.notes] : undefined,
     error: job.error
       ? present({ message: job.error.message, error_msg: job.error.errorMsg, error_log: job.error.errorLog })
       : undefined,

@@ -56,6 +56,7 @@ export const Job = Type.Object({
   params: OpenObject,
   outputs: Type.Array(File),
   archive: Type.Optional(File),
+  notes: Type.Optional(Type.Array(Type.String())),
   error: Type.Optional(JobError),
   queuePosition: Type.Optional(Type.Integer()),
   createdAt: Type.String(),

@@ -51,6 +51,7 @@ export function fakeJob(overrides: Partial<jobsV1.Job> = {}): jobsV1.Job {
     paramsJson: '{"start":1,"end":2}',
     outputs: [],
     archive: undefined,
+    notes: [],
     error: undefined,
     queuePosition: undefined,
     createdAt: '2025-01-01T00:00:00.000Z',

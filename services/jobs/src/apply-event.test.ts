@@ -124,6 +124,18 @@ describe('applyEvent', () => {
     });
   });
 
+  it('keeps the worker’s notes on a succeeded job, each a sentence', () => {
+    const note = 'The video is HLG HDR; it was tone-mapped to standard dynamic range.';
+    const patch = applyEvent(
+      job({ status: 'running' }),
+      event('succeeded', { outputs: [output], notes: [note, '[h264 @ 0x55aa] raw'] }),
+    );
+    expect(patch?.notes).toEqual([note]);
+    expect(
+      applyEvent(job({ status: 'running' }), event('succeeded', { outputs: [output] })),
+    ).not.toHaveProperty('notes');
+  });
+
   it('never stores raw tool text as the message: it moves to the log', () => {
     const raw =
       'Resizing failed: [mov,mp4,m4a,3gp,3g2,mj2 @ 0x555d2a0] /tmp/mk-1-ab/in/0.mp4: moov atom not found';

@@ -3,7 +3,7 @@ import { cleanFile, isTerminal, type JobDoc } from './job.ts';
 
 /** The fields a worker event may change. */
 export type JobPatch = Partial<
-  Pick<JobDoc, 'status' | 'progress' | 'outputs' | 'archive' | 'error' | 'startedAt' | 'finishedAt'>
+  Pick<JobDoc, 'status' | 'progress' | 'outputs' | 'archive' | 'notes' | 'error' | 'startedAt' | 'finishedAt'>
 >;
 
 /** Said when a worker failed a job without saying why (it always should). */
@@ -47,16 +47,19 @@ export function applyEvent(job: JobDoc, event: JobEvent): JobPatch | null {
       const progress = Math.min(100, Math.max(0, event.progress));
       return progress > job.progress ? { progress } : null;
     }
-    case 'succeeded':
+    case 'succeeded': {
+      const notes = (event.notes ?? []).filter((note) => presentableMessage(note, '') !== '');
       return {
         status: 'succeeded',
         progress: 100,
         outputs: (event.outputs ?? []).map(cleanFile),
         ...(event.archive ? { archive: cleanFile(event.archive) } : {}),
+        ...(notes.length ? { notes } : {}),
         // A lost `started` event must not leave a finished job without a start time.
         ...(job.startedAt ? {} : { startedAt: event.at }),
         finishedAt: event.at,
       };
+    }
     case 'failed':
       return { status: 'failed', error: storedError(event.error), finishedAt: event.at };
     case 'canceled':

@@ -47,6 +47,8 @@ export interface JobDoc {
   concurrencyLimit?: number;
   outputs: filesV1.File[];
   archive?: filesV1.File;
+  /** Sentences about the result the user should read (ToolOutput.note of the worker). */
+  notes?: string[];
   error?: JobFailure;
   createdAt: string;
   /**
@@ -73,6 +75,7 @@ export function toProto(doc: JobDoc, queuePosition?: number): jobsV1.Job {
     paramsJson: JSON.stringify(doc.params ?? {}),
     outputs: (doc.outputs ?? []).map(cleanFile),
     archive: doc.archive ? cleanFile(doc.archive) : undefined,
+    notes: [...(doc.notes ?? [])],
     error: doc.error ? { message: doc.error.message, errorLog: doc.error.error_log ?? undefined } : undefined,
     queuePosition: doc.status === 'queued' ? queuePosition : undefined,
     createdAt: doc.createdAt,

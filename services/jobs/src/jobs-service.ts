@@ -260,7 +260,7 @@ export class JobsService {
           queuedAt: now.toISOString(),
           expiresAt: expiresAfter(now, job.retentionHours),
         },
-        unset: ['error', 'archive', 'startedAt', 'finishedAt', 'dispatchSeq', 'dispatchedAt'],
+        unset: ['error', 'archive', 'notes', 'startedAt', 'finishedAt', 'dispatchSeq', 'dispatchedAt'],
         inc: { attempt: 1 },
       },
     );

@@ -83,6 +83,8 @@ export interface Job {
   params: Record<string, unknown>;
   outputs: MediaFile[];
   archive?: MediaFile;
+  /** Sentences about the result to show with it (docs/api-extensions.md). */
+  notes?: string[];
   error?: { message: string; error_msg?: string; error_log?: string };
   queuePosition?: number;
   createdAt: string;

@@ -44,6 +44,11 @@ export function ResultPanel({ host, job, tools, inputs, onStartOver }: ResultPan
       <h2 id="result-title">
         {outputs.length === 1 ? 'Your file is ready' : `Your ${outputs.length} files are ready`}
       </h2>
+      {job.notes?.map((note) => (
+        <p key={note} className="result-note">
+          {note}
+        </p>
+      ))}
       {job.tool === 'compress-image' && outputs[0] && inputs[0]?.file && (
         <CompressComparison
           host={host}

@@ -31,6 +31,8 @@ export interface JobEvent {
   progress?: number;
   outputs?: filesV1.File[];
   archive?: filesV1.File;
+  /** Sentences for the user about a succeeded job's result (e.g. HDR tone-mapped to SDR). */
+  notes?: string[];
   error?: { message: string; error_log?: string };
 }
 
