@@ -36,6 +36,7 @@ interface CorpusCase {
     durationTolerance?: number;
     reference?: string;
     referenceTolerance?: number;
+    note?: string;
   };
 }
 
@@ -87,7 +88,7 @@ async function runCase(path: string, name: string, tool: string, params: Record<
   expect(download.status).toBe(200);
   const out = join(dir, `${created.body.id}.mp4`);
   await writeFile(out, download.bytes);
-  return { out };
+  return { out, job: final.data as { notes?: string[] } };
 }
 
 async function probeVideo(path: string) {
@@ -163,8 +164,13 @@ describe('the video-hdr corpus through the API', () => {
         failures.push(`${label}: ${result.stage} failed: ${result.error}`);
         continue;
       }
-      const got = await probeVideo(result.out);
       const e = c.expect;
+      const notes = result.job?.notes ?? [];
+      if (e.note && !notes.some((n) => new RegExp(e.note ?? '', 'i').test(n)))
+        failures.push(`${label}: notes ${JSON.stringify(notes)}, expected /${e.note}/`);
+      if (!e.note && notes.some((n) => /HDR/.test(n))) failures.push(`${label}: an SDR input got ${notes}`);
+      for (const n of notes) expectSentence(n);
+      const got = await probeVideo(result.out);
       const check = (what: string, actual: unknown, expected: unknown) => {
         if (expected !== undefined && actual !== expected)
           failures.push(`${label}: ${what} ${actual}, expected ${expected}`);

@@ -14,6 +14,7 @@ import {
 import { probeDuration } from '@mediakit/media';
 import type { JobInput, ToolContext, ToolHandler } from '@mediakit/worker';
 import { JobFailure } from '@mediakit/worker';
+import { colourNotes, forgetSources, rememberSource } from './tools/source-colour.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: each handler has its own params type, as in tools/index.ts
 type AnyToolHandler = ToolHandler<any>;
@@ -35,11 +36,15 @@ export function guardHandlers(
 
 export function guardHandler<P>(handler: ToolHandler<P>, limits: VideoLimits): ToolHandler<P> {
   return async (ctx) => {
+    const paths = ctx.inputs.map((input) => input.path);
     try {
       await checkInputs(ctx, limits);
-      return await handler(ctx);
+      const outputs = await handler(ctx);
+      // What the colour filters did (source-colour.ts), said once with the result.
+      const [note] = colourNotes(paths);
+      return note ? outputs.map((output) => ({ ...output, note: output.note ?? note })) : outputs;
     } finally {
-      for (const input of ctx.inputs) probesByPath.delete(input.path);
+      forgetSources(paths);
     }
   };
 }
@@ -77,7 +82,7 @@ export async function measureInput(
   try {
     probe = await ffprobe(input.path, { signal });
     probes.set(input, probe);
-    probesByPath.set(input.path, probe);
+    rememberSource(input.path, probe);
   } catch (err) {
     if (err instanceof FfmpegError) throw unreadableInputError(input.name, err);
     throw err;
@@ -149,17 +154,6 @@ export function unreadableInputError(name: string, err: FfmpegError): unknown {
  * the same file. Keyed by the job's input object, so it is gone with the job.
  */
 const probes = new WeakMap<object, ProbeResult>();
-
-/**
- * The same probes by local path, for argument builders that only get the path (the colour filters
- * of source-colour.ts). Each job's paths are unique; the entries are removed when its handler ends.
- */
-const probesByPath = new Map<string, ProbeResult>();
-
-/** The probe the guard made of the input at this path in a running job, if it made one. */
-export function probedPath(path: string): ProbeResult | undefined {
-  return probesByPath.get(path);
-}
 
 /** The probe the guard made of this input of the running job, if it made one. */
 export function probedByGuard(input: object): ProbeResult | undefined {

@@ -138,7 +138,7 @@ async function runGuarded<P>(handler: ToolHandler<P>, file: string, tool: string
   if (!output) throw new Error('no output');
   const probe = await ffprobe(output.path);
   const video = probe.streams.find((s) => s.codec_type === 'video') as ProbeStream;
-  return { path: output.path, video };
+  return { path: output.path, video, note: output.note };
 }
 
 describe('HDR sources into SDR H.264', () => {
@@ -157,6 +157,9 @@ describe('HDR sources into SDR H.264', () => {
         color_primaries: 'bt709',
         color_space: 'bt709',
       });
+      expect(out.note).toMatch(
+        /^The video is (HDR10 \(PQ\)|HLG) HDR; it was tone-mapped to standard dynamic range/,
+      );
       const reference = await firstFrame(p(file), REFERENCE_TONEMAP);
       const got = await firstFrame(out.path);
       const flat = await firstFrame(p(file), 'format=yuv420p');
@@ -171,6 +174,7 @@ describe('HDR sources into SDR H.264', () => {
   it('leaves a 10-bit SDR H.264 untouched by tone-mapping', async () => {
     const out = await runGuarded(compressVideo, 'sdr-10bit.mp4', 'compress-video', { level: 'medium' });
     expect(out.video).toMatchObject({ pix_fmt: 'yuv420p', color_transfer: 'bt709' });
+    expect(out.note).toBeUndefined();
     const asDecoded = await firstFrame(p('sdr-10bit.mp4'));
     expect(meanDifference(await firstFrame(out.path), asDecoded)).toBeLessThan(6);
   }, 60_000);
@@ -183,5 +187,6 @@ describe('HDR sources into SDR H.264', () => {
       color_transfer: 'smpte2084',
       color_primaries: 'bt2020',
     });
+    expect(out.note).toMatch(/was kept in HDR/);
   }, 60_000);
 });

@@ -4,6 +4,7 @@ import { FfmpegError, ffprobe, firstPlayableAudio, firstPlayableVideo } from '@m
 import type { JobInput, ToolContext, ToolHandler } from '@mediakit/worker';
 import { JobFailure } from '@mediakit/worker';
 import { probedByGuard, unreadableInputError } from '../guard.ts';
+import { keptHdrNote } from './colour.ts';
 import {
   aacAudioArgs,
   EVEN_DIMENSIONS_FILTER,
@@ -15,7 +16,7 @@ import {
 import { runFfmpegStep } from './ffmpeg-step.ts';
 import { requireVideoInput } from './input.ts';
 import { baseName } from './output-name.ts';
-import { sourceSdrFilters } from './source-colour.ts';
+import { sourceDynamicRange, sourceSdrFilters } from './source-colour.ts';
 
 /**
  * Any video → MP4, for the seven "X to MP4" converters. Each stream is copied when MP4 carries it
@@ -230,7 +231,9 @@ export function makeMp4Converter(what = 'Converting to MP4'): ToolHandler<Conver
     if (plan.video === 'copy') {
       try {
         await runFfmpegStep(ctx, { ...step, args: buildConvertToMp4Args(opts, plan) });
-        return outputs;
+        // HDR HEVC copied as it is stays HDR: say so, as the tone-mapped encodes say theirs.
+        const note = keptHdrNote(sourceDynamicRange(input.path));
+        return note ? outputs.map((output) => ({ ...output, note })) : outputs;
       } catch (err) {
         if (!(err instanceof JobFailure)) throw err;
         ctx.log.warn({ reason: err.message }, 'copying streams into MP4 failed, encoding them');

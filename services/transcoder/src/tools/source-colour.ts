@@ -1,13 +1,41 @@
-import type { ProbeStream } from '@mediakit/ffmpeg';
-import { probedPath } from '../guard.ts';
-import { type DynamicRange, dynamicRange, sdrFilters } from './colour.ts';
+import type { ProbeResult, ProbeStream } from '@mediakit/ffmpeg';
+import { type DynamicRange, dynamicRange, sdrFilters, toneMappedNote } from './colour.ts';
+
+/**
+ * The guard's probe of each input of the running jobs, by local path: argument builders only get
+ * the path they pass to `-i`. Each job's paths are unique; the guard forgets them when the job ends.
+ */
+const probes = new Map<string, ProbeResult>();
+/** Inputs whose picture an argument builder tone-mapped, for the job's note. */
+const toneMapped = new Map<string, DynamicRange>();
+
+export function rememberSource(path: string, probe: ProbeResult): void {
+  probes.set(path, probe);
+}
+
+export function forgetSources(paths: readonly string[]): void {
+  for (const path of paths) {
+    probes.delete(path);
+    toneMapped.delete(path);
+  }
+}
+
+/** The notes for what was done to these inputs' colours: one per kind of HDR that was tone-mapped. */
+export function colourNotes(paths: readonly string[]): string[] {
+  const notes = paths.flatMap((path) => {
+    const range = toneMapped.get(path);
+    const note = range ? toneMappedNote(range) : undefined;
+    return note ? [note] : [];
+  });
+  return [...new Set(notes)];
+}
 
 /** Cover art is a one-frame video stream; ffmpeg's `0:V` skips it, and so does this. */
 const isRealVideo = (s: ProbeStream) => s.codec_type === 'video' && s.disposition?.attached_pic !== 1;
 
 /** The video stream the guard read for the input at this path (undefined outside a guarded job). */
 export function sourceVideoStream(path: string): ProbeStream | undefined {
-  return probedPath(path)?.streams.find(isRealVideo);
+  return probes.get(path)?.streams.find(isRealVideo);
 }
 
 /**
@@ -15,7 +43,10 @@ export function sourceVideoStream(path: string): ProbeStream | undefined {
  * argument builder that reads a user's video calls this with the path it passes to `-i`.
  */
 export function sourceSdrFilters(path: string): string[] {
-  return sdrFilters(sourceVideoStream(path));
+  const stream = sourceVideoStream(path);
+  const range = dynamicRange(stream);
+  if (range !== 'sdr') toneMapped.set(path, range);
+  return sdrFilters(stream);
 }
 
 /** PQ, HLG or SDR, for the job's note. */
