@@ -220,6 +220,12 @@ function JobCard(props: {
           )}
         </p>
       )}
+      {job.status === 'succeeded' &&
+        job.notes?.map((note) => (
+          <p key={note} className="job-note">
+            {note}
+          </p>
+        ))}
       {job.status === 'succeeded' && job.outputs.length > 0 && (
         <>
           <ul className="outputs" aria-label="Outputs">
