@@ -7,6 +7,7 @@
  * Hostile input is expected: every read is bounds-checked and anything implausible gives undefined.
  */
 import { open } from 'node:fs/promises';
+import { type Box, boxes, childBox as child } from './iso-boxes.ts';
 
 export interface HeifSequence {
   codec: 'av1' | 'hevc';
@@ -31,38 +32,6 @@ export function announcesSequence(brands: readonly string[]): boolean {
   if (major === undefined) return false;
   if (SEQUENCE_BRANDS.includes(major)) return true;
   return STILL_BRANDS.includes(major) && brands.some((brand) => SEQUENCE_BRANDS.includes(brand));
-}
-
-interface Box {
-  type: string;
-  start: number;
-  end: number;
-}
-
-function* boxes(buf: Buffer, from: number, to: number): Generator<Box> {
-  let at = from;
-  while (at + 8 <= to) {
-    let size = buf.readUInt32BE(at);
-    const type = buf.toString('latin1', at + 4, at + 8);
-    let header = 8;
-    if (size === 1) {
-      if (at + 16 > to) return;
-      const large = buf.readBigUInt64BE(at + 8);
-      if (large > BigInt(to - at)) return;
-      size = Number(large);
-      header = 16;
-    } else if (size === 0) {
-      size = to - at;
-    }
-    if (size < header || at + size > to) return;
-    yield { type, start: at + header, end: at + size };
-    at += size;
-  }
-}
-
-function child(buf: Buffer, parent: Box, type: string): Box | undefined {
-  for (const box of boxes(buf, parent.start, parent.end)) if (box.type === type) return box;
-  return undefined;
 }
 
 function path(buf: Buffer, parent: Box, ...types: string[]): Box | undefined {

@@ -11,6 +11,7 @@
  */
 import { open } from 'node:fs/promises';
 import type { Size } from './image-headers.ts';
+import { type Box, boxes, childBox as child } from './iso-boxes.ts';
 
 export interface HeifColour {
   /** An embedded ICC profile (`colr` of type `prof` or `rICC`). */
@@ -32,40 +33,6 @@ export interface HeifInfo extends HeifColour {
   /** Counter-clockwise quarter turns (`irot`) and mirroring (`imir`) the reader must apply. */
   rotation?: 0 | 90 | 180 | 270;
   mirror?: 'horizontal' | 'vertical';
-}
-
-interface Box {
-  type: string;
-  /** Where the box's content starts (after size, type and any 64-bit size). */
-  start: number;
-  end: number;
-}
-
-/** The boxes in buf[from, to), skipping nothing; stops at the first malformed one. */
-function* boxes(buf: Buffer, from: number, to: number): Generator<Box> {
-  let at = from;
-  while (at + 8 <= to) {
-    let size = buf.readUInt32BE(at);
-    const type = buf.toString('latin1', at + 4, at + 8);
-    let header = 8;
-    if (size === 1) {
-      if (at + 16 > to) return;
-      const large = buf.readBigUInt64BE(at + 8);
-      if (large > BigInt(to - at)) return;
-      size = Number(large);
-      header = 16;
-    } else if (size === 0) {
-      size = to - at;
-    }
-    if (size < header || at + size > to) return;
-    yield { type, start: at + header, end: at + size };
-    at += size;
-  }
-}
-
-function child(buf: Buffer, parent: { start: number; end: number }, type: string, skip = 0): Box | undefined {
-  for (const box of boxes(buf, parent.start + skip, parent.end)) if (box.type === type) return box;
-  return undefined;
 }
 
 /** A cursor over one box's content that refuses to read past it. */
