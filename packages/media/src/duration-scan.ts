@@ -1,7 +1,6 @@
-import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import type { ProbeResult } from '@mediakit/ffmpeg';
+import { runPacketScan } from './packet-scan.ts';
 
 /**
  * The length of a file whose headers do not say it, read from its packets' timestamps.
@@ -71,21 +70,10 @@ export async function scanDuration(
   opts: { signal?: AbortSignal; timeoutMs?: number; ffprobePath?: string } = {},
 ): Promise<number | undefined> {
   if (!SCANNABLE_DEMUXERS.has(demuxer)) return undefined;
-  opts.signal?.throwIfAborted();
-  const timeout = AbortSignal.timeout(opts.timeoutMs ?? DEFAULT_SCAN_TIMEOUT_MS);
-  const child = spawn(opts.ffprobePath ?? 'ffprobe', buildScanArgs(path, demuxer), {
-    stdio: ['ignore', 'pipe', 'ignore'],
-    signal: opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout,
-    killSignal: 'SIGKILL',
-    windowsHide: true,
-  });
-  const exited = new Promise<number | null>((done) => {
-    child.on('error', () => done(null));
-    child.on('close', (code) => done(code));
-  });
   const span = new PacketSpan();
-  for await (const line of createInterface({ input: child.stdout })) span.add(line);
-  const code = await exited;
-  opts.signal?.throwIfAborted();
-  return code === 0 ? span.seconds : undefined;
+  const ok = await runPacketScan(buildScanArgs(path, demuxer), (line) => span.add(line), {
+    ...opts,
+    timeoutMs: opts.timeoutMs ?? DEFAULT_SCAN_TIMEOUT_MS,
+  });
+  return ok ? span.seconds : undefined;
 }

@@ -1,6 +1,5 @@
-import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
-import { createInterface } from 'node:readline';
+import { runPacketScan } from './packet-scan.ts';
 
 /**
  * The average frame rate of a video stream whose container stores none, from its packets' times.
@@ -66,21 +65,10 @@ export async function scanFrameRate(
   opts: { signal?: AbortSignal; timeoutMs?: number; ffprobePath?: string } = {},
 ): Promise<number | undefined> {
   if (!RATE_SCAN_DEMUXERS.has(demuxer)) return undefined;
-  opts.signal?.throwIfAborted();
-  const timeout = AbortSignal.timeout(opts.timeoutMs ?? DEFAULT_RATE_SCAN_TIMEOUT_MS);
-  const child = spawn(opts.ffprobePath ?? 'ffprobe', buildRateScanArgs(path, demuxer, streamIndex), {
-    stdio: ['ignore', 'pipe', 'ignore'],
-    signal: opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout,
-    killSignal: 'SIGKILL',
-    windowsHide: true,
-  });
-  const exited = new Promise<number | null>((done) => {
-    child.on('error', () => done(null));
-    child.on('close', (code) => done(code));
-  });
   const rate = new PacketRate();
-  for await (const line of createInterface({ input: child.stdout })) rate.add(line);
-  const code = await exited;
-  opts.signal?.throwIfAborted();
-  return code === 0 ? rate.fps : undefined;
+  const ok = await runPacketScan(buildRateScanArgs(path, demuxer, streamIndex), (line) => rate.add(line), {
+    ...opts,
+    timeoutMs: opts.timeoutMs ?? DEFAULT_RATE_SCAN_TIMEOUT_MS,
+  });
+  return ok ? rate.fps : undefined;
 }
