@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from './client.ts';
+import { probe } from './media.ts';
 import { startTestStack, type TestStack } from './stack.ts';
 
 const run = promisify(execFile);
@@ -92,16 +93,7 @@ async function runCase(path: string, name: string, tool: string, params: Record<
 }
 
 async function probeVideo(path: string) {
-  const { stdout } = await run('ffprobe', [
-    '-v',
-    'error',
-    '-print_format',
-    'json',
-    '-show_format',
-    '-show_streams',
-    path,
-  ]);
-  const data = JSON.parse(stdout) as {
+  const data = (await probe(path)) as unknown as {
     format: { duration: string; format_name: string };
     streams: Record<string, string & number>[];
   };
