@@ -99,8 +99,9 @@ describe('Dockerfiles', () => {
           .join('=');
       for (const [key, value] of Object.entries(processEnv)) expect(envValue(key), `ENV ${key}`).toBe(value);
       const installsFfmpeg = ins.some((i) => i.op === 'RUN' && /apt-get install[^&]*\bffmpeg\b/.test(i.args));
-      // The transcoder runs ffmpeg; the files service ffprobe on every uploaded video or audio file.
-      expect(installsFfmpeg).toBe(name === 'transcoder' || name === 'files');
+      // The transcoder runs ffmpeg; the files service ffprobe on every uploaded video or audio file;
+      // the imager decodes animated PNG and AVIF/HEIF sequences with it.
+      expect(installsFfmpeg).toBe(name === 'transcoder' || name === 'files' || name === 'imager');
     },
   );
 
