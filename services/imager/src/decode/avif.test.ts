@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { openAvif } from './avif.ts';
-import { toneMapNote } from './hdr.ts';
+import { toneMapNote, toneMapping } from './hdr.ts';
 
 /** avifenc-made files with references from avifdec + ffmpeg's tonemap (tests/corpus/make/heif.sh). */
 const CORPUS = join(import.meta.dirname, '../../../../tests/corpus/files/heif');
@@ -26,6 +26,7 @@ describe('openAvif', () => {
   ])('tone-maps %s (%s) to sRGB as ffmpeg does', async (name, kind, tolerance) => {
     const image = await openAvif(join(CORPUS, `${name}.avif`), LIMIT);
     expect(toneMapNote(image)).toBe(`HDR (${kind}) tone-mapped to SDR (sRGB)`);
+    expect(toneMapping(image)?.transfer).toBe(kind.startsWith('PQ') ? 'pq' : 'hlg');
     const pixels = await image.toColourspace('srgb').raw().toBuffer();
     const reference = join(CORPUS, `${name}.ref.png`);
     expect(await meanDifference(pixels, reference)).toBeLessThanOrEqual(tolerance);

@@ -131,19 +131,25 @@ export function toneMapToSdr(input: HdrPixels): RawImage & { data: Uint8Array } 
   return { width, height, channels, data: out };
 }
 
-/** What was done to an input's colours, for the job's log and result (see `toneMapNote`). */
-const notes = new WeakMap<object, string>();
+/** What was done to an input's colours, for the job's log and result (see `toneMapping`). */
+const toneMapped = new WeakMap<object, { transfer: HdrTransfer; bits: number }>();
 
 export function noteToneMapped<T extends object>(
   image: T,
   input: { transfer: HdrTransfer; bits: number },
 ): T {
-  const kind = input.transfer === 'pq' ? 'PQ' : 'HLG';
-  notes.set(image, `HDR (${kind}, ${input.bits}-bit) tone-mapped to SDR (sRGB)`);
+  toneMapped.set(image, { transfer: input.transfer, bits: input.bits });
   return image;
+}
+
+/** The HDR transfer and bit depth openImage tone-mapped this input from, else undefined. */
+export function toneMapping(image: object): { transfer: HdrTransfer; bits: number } | undefined {
+  return toneMapped.get(image);
 }
 
 /** "HDR (PQ, 10-bit) tone-mapped to SDR (sRGB)" when openImage tone-mapped this input, else undefined. */
 export function toneMapNote(image: object): string | undefined {
-  return notes.get(image);
+  const mapped = toneMapped.get(image);
+  if (!mapped) return undefined;
+  return `HDR (${mapped.transfer === 'pq' ? 'PQ' : 'HLG'}, ${mapped.bits}-bit) tone-mapped to SDR (sRGB)`;
 }

@@ -32,7 +32,7 @@ afterEach(async () => {
 });
 
 async function run<P>(
-  tool: (ctx: FakeJob<P>['ctx']) => Promise<{ path: string; name: string }[]>,
+  tool: (ctx: FakeJob<P>['ctx']) => Promise<{ path: string; name: string; note?: string }[]>,
   params: P,
   file: string,
   format: string,
@@ -63,6 +63,7 @@ function near(actual: number[], expected: number[], tolerance = 24): boolean {
 describe('animated inputs keep every frame', () => {
   it('resize-image: 42 GIF frames resized, 100 ms each, looping forever', async () => {
     const out = await run<ResizeParams>(resizeImage, { width: 80, fit: 'inside' }, GIF, 'gif');
+    expect(out.note).toBeUndefined(); // a GIF stays a GIF: nothing to say
     expect(out.name).toBe('gifsicle-42-frames-80x60.gif');
     const meta = await sharp(out.path, { animated: true }).metadata();
     expect(meta).toMatchObject({ format: 'gif', width: 80, pageHeight: 60, pages: 42, loop: 0 });
@@ -153,6 +154,9 @@ describe('animated inputs keep every frame', () => {
 
   it('an HEVC image sequence (msf1) is rotated frame by frame into an animated WebP', async () => {
     const out = await run<RotateFlipParams>(rotateFlipImage, { rotate: 180 }, HEIC, 'heic');
+    expect(out.note).toBe(
+      'We cannot write animated HEIC, so you get an animated WebP, which keeps every frame.',
+    );
     const meta = await sharp(out.path, { animated: true }).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 160, pageHeight: 120, pages: 24 });
     // The box of frame 0 (x 0-30, y 30-70) is now at the right: (159 - 15, 119 - 50).
@@ -162,6 +166,9 @@ describe('animated inputs keep every frame', () => {
   it('an animated PNG (ffmpeg APNG) keeps its frames, transparency and loop in an animated WebP', async () => {
     const out = await run<ResizeParams>(resizeImage, { width: 80, fit: 'inside' }, APNG, 'png');
     expect(out.name).toBe('ffmpeg-apng-12-frames-80x60.webp');
+    expect(out.note).toBe(
+      'We cannot write animated PNG, so you get an animated WebP, which keeps every frame.',
+    );
     const meta = await sharp(out.path, { animated: true }).metadata();
     expect(meta).toMatchObject({
       format: 'webp',
@@ -193,6 +200,7 @@ describe('animated inputs keep every frame', () => {
   it('image-transparency writes one PNG frame and names it the first frame', async () => {
     const out = await run(imageTransparency, { opacity: 50 }, WEBP, 'webp');
     expect(out.name).toBe('img2webp-10-frames-first-frame-transparent.png');
+    expect(out.note).toBe('img2webp-10-frames.webp is animated (10 frames); the PNG holds its first frame.');
     expect(await sharp(out.path).metadata()).toMatchObject({ format: 'png', width: 160, height: 120 });
   });
 

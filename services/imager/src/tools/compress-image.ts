@@ -70,6 +70,7 @@ import { stat } from 'node:fs/promises';
 import { JobFailure, type ToolHandler } from '@mediakit/worker';
 import { openAnimation } from '../decode/open-animation.ts';
 import { openImage } from '../decode/open-image.ts';
+import { animatedFormatFor } from './animation.ts';
 import { compressAnimation } from './compress-animation.ts';
 import { checkLevelResult, checkTargetResult } from './compress-not-larger.ts';
 import { fitByteBudget, kilobytes, shrinkSteps } from './editing-byte-budget.ts';
@@ -78,6 +79,7 @@ import { fromRaw, type RawImage, type Size, toRaw } from './editing-pixels.ts';
 import { fastSearch, hasQualityKnob, qualityOutput } from './editing-quality.ts';
 import { compressedFormatOf, EXTENSION, type OutputFormat, writableAs } from './formats.ts';
 import { applyPlan, type ImagePlan, type PixelSteps, planImageJob } from './pipeline.ts';
+import { otherFormatNote } from './result-notes.ts';
 
 export type CompressLevel = 'high' | 'medium' | 'low';
 
@@ -307,7 +309,10 @@ export const compressImage: ToolHandler<CompressParams> = (ctx) =>
   eachInput(ctx, async (input, base) => {
     const name = `${base}-compressed`;
     const animation = await openAnimation(input, { signal: ctx.signal });
-    if (animation) return compressAnimation(ctx, input, animation, name);
+    if (animation) {
+      const note = otherFormatNote(input.format, animatedFormatFor(input.format), true);
+      return { ...(await compressAnimation(ctx, input, animation, name)), note };
+    }
     const image = await openImage(input);
     const { targetSizeKB } = ctx.params;
     const { hasAlpha = false } = await image.metadata();
@@ -326,7 +331,7 @@ export const compressImage: ToolHandler<CompressParams> = (ctx) =>
       // Encoded in memory (one image, at most the pixel bound) to compare it with the input.
       const data = await applyPlan(image, plan).toBuffer();
       checkLevelResult(outcome(data), level);
-      return { data, extension: plan.extension, name };
+      return { data, extension: plan.extension, name, note: otherFormatNote(input.format, format) };
     }
 
     // Decode once; every attempt re-encodes these pixels (no metadata can ride along either).
@@ -359,5 +364,10 @@ export const compressImage: ToolHandler<CompressParams> = (ctx) =>
       );
     }
     checkTargetResult(outcome(result.data), targetSizeKB);
-    return { data: result.data, extension: EXTENSION[format], name };
+    return {
+      data: result.data,
+      extension: EXTENSION[format],
+      name,
+      note: otherFormatNote(input.format, format),
+    };
   });

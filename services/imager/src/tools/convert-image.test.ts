@@ -364,3 +364,35 @@ describe('handlers', () => {
     );
   });
 });
+
+describe('the notes a converter leaves with its result', () => {
+  const corpus = (path: string) =>
+    readFile(new URL(`../../../../tests/corpus/files/${path}`, import.meta.url).pathname);
+
+  it('an animated GIF to JPG says the JPG holds its first frame, naming the frame count', async () => {
+    const bytes = await corpus('anim/gifsicle-42-frames.gif');
+    const { outputs } = await run(pngToJpg, [{ name: 'party.gif', bytes, format: 'gif' }], {}, 'gif-to-jpg');
+    expect(outputs[0]).toMatchObject({
+      name: 'party-first-frame.jpg',
+      note: 'party.gif is animated (42 frames); the JPG holds its first frame.',
+    });
+  });
+
+  it('a PQ AVIF to JPG says it was tone-mapped; an SDR one says nothing', async () => {
+    const hdr = await corpus('heif/avifenc-pq-10bit.avif');
+    const sdr = await corpus('heif/avifenc-photo.avif');
+    const { outputs } = await run(
+      pngToJpg,
+      [
+        { name: 'sunset.avif', bytes: hdr, format: 'avif' },
+        { name: 'photo.avif', bytes: sdr, format: 'avif' },
+      ],
+      {},
+      'avif-to-jpg',
+    );
+    expect(outputs[0].note).toBe(
+      'sunset.avif is HDR (PQ); it was tone-mapped to standard dynamic range for the JPG.',
+    );
+    expect(outputs[1].note).toBeUndefined();
+  });
+});

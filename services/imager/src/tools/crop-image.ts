@@ -4,6 +4,7 @@
  * Keeps the input's format; formats sharp cannot write become JPEG or PNG (formats.ts).
  */
 import { JobFailure, type ToolHandler } from '@mediakit/worker';
+import { toneMapping } from '../decode/hdr.ts';
 import { openAnimation } from '../decode/open-animation.ts';
 import { openImage } from '../decode/open-image.ts';
 import { animatedFormatFor, encodeAnimation, mapFrames } from './animation.ts';
@@ -11,6 +12,7 @@ import { eachInput } from './editing-each-input.ts';
 import { displayedSize, type Size } from './editing-pixels.ts';
 import { sameFormatAs } from './formats.ts';
 import { applyPlan, type ImagePlan, planImageJob } from './pipeline.ts';
+import { otherFormatNote, toneMappedNote } from './result-notes.ts';
 
 export interface CropParams {
   x?: number;
@@ -44,10 +46,15 @@ export const cropImage: ToolHandler<CropParams> = (ctx) =>
         data: await encodeAnimation(edited, plan.output),
         extension: plan.extension,
         name: `${base}-cropped`,
+        note: otherFormatNote(input.format, plan.output.format, true),
       };
     }
     const image = await openImage(input);
     const { hasAlpha = false } = await image.metadata();
     const plan = planCrop(input.format, await displayedSize(image), ctx.params, hasAlpha);
-    return { data: applyPlan(image, plan), extension: plan.extension, name: `${base}-cropped` };
+    const mapped = toneMapping(image);
+    const note = mapped
+      ? toneMappedNote(input.name, mapped.transfer, plan.output.format)
+      : otherFormatNote(input.format, plan.output.format);
+    return { data: applyPlan(image, plan), extension: plan.extension, name: `${base}-cropped`, note };
   });

@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import type { JobInput, ToolContext, ToolOutput } from '@mediakit/worker';
-import { toneMapNote } from '../decode/hdr.ts';
+import { toneMapNote, toneMapping } from '../decode/hdr.ts';
 import { frameCount, openAnimation } from '../decode/open-animation.ts';
 import { openImage } from '../decode/open-image.ts';
 import { boundDecodeTime } from '../guard.ts';
@@ -12,6 +12,7 @@ import { animatedFormatFor, writeAnimation } from './animation.ts';
 import { baseName, uniqueName } from './names.ts';
 import { applyPlan, type ImagePlan } from './pipeline.ts';
 import { inputFailure } from './read-errors.ts';
+import { firstFrameNote, otherFormatNote, toneMappedNote } from './result-notes.ts';
 
 export interface WrittenImage {
   width: number;
@@ -19,6 +20,10 @@ export interface WrittenImage {
   size: number;
   /** Set when only the first frame of an animation with this many frames was written. */
   firstFrameOf?: number;
+  /** Set when every frame of an animation was written as an animation. */
+  animated?: boolean;
+  /** Set when an HDR input was tone-mapped to SDR (decode/hdr.ts). */
+  toneMappedFrom?: 'pq' | 'hlg';
 }
 
 /** What the decoder says about an input before any pixel is processed. */
@@ -33,7 +38,10 @@ export interface ImageStep {
    * input of a `keepsAnimation` tool, `input.format` is the animated format to write (animation.ts).
    */
   plan(input: JobInput, opened: OpenedImage): ImagePlan;
-  /** Set by the tools that keep the input's format: every frame of an animation is processed. */
+  /**
+   * Set by the tools that keep the input's format: every frame of an animation is processed, and the
+   * job says so when the input's format could not be written (result-notes.ts).
+   */
   keepsAnimation?: boolean;
   /** The download name without extension, given the input's base name and what was written. */
   name(base: string, written: WrittenImage): string;
@@ -54,28 +62,48 @@ export async function eachImage<P>(ctx: ToolContext<P>, step: ImageStep): Promis
       if (animation) {
         // Animated outputs (GIF, WebP) keep an alpha channel whatever the frames hold.
         plan = step.plan({ ...input, format: animatedFormatFor(input.format) }, { hasAlpha: true });
-        written = await writeAnimation(animation, plan, outputPath(outDir, i, plan), signal);
+        written = {
+          ...(await writeAnimation(animation, plan, outputPath(outDir, i, plan), signal)),
+          animated: true,
+        };
       } else {
         const image = await openImage(input);
         const colour = toneMapNote(image);
         if (colour) ctx.log.info({ input: input.fileId, colour }, 'HDR input tone-mapped');
+        const mapped = toneMapping(image);
         // The header is enough: the output format may depend on transparency (formats.ts).
         const { hasAlpha = false } = await image.metadata();
         plan = step.plan(input, { hasAlpha });
         written = await boundDecodeTime(applyPlan(image, plan), signal).toFile(outputPath(outDir, i, plan));
         const frames = await frameCount(input);
         if (frames > 1) written.firstFrameOf = frames;
+        if (mapped) written.toneMappedFrom = mapped.transfer;
       }
     } catch (error) {
       throw inputFailure(input.name, error) ?? error;
     }
     const path = outputPath(outDir, i, plan);
     const name = uniqueName(`${step.name(baseName(input.name), written)}.${plan.extension}`, taken);
-    outputs.push({ path, name });
+    outputs.push({ path, name, ...noteFor(input, step, plan, written) });
     ctx.log.debug({ input: input.fileId, output: name, bytes: written.size }, 'image written');
     ctx.progress(((i + 1) / inputs.length) * 100);
   }
   return outputs;
+}
+
+/** The sentence the job shows for this file, if a choice was made for the user (one per output). */
+function noteFor(
+  input: JobInput,
+  step: ImageStep,
+  plan: ImagePlan,
+  written: WrittenImage,
+): { note?: string } {
+  const format = plan.output.format;
+  const note =
+    (written.firstFrameOf && firstFrameNote(input.name, written.firstFrameOf, format)) ||
+    (written.toneMappedFrom && toneMappedNote(input.name, written.toneMappedFrom, format)) ||
+    (step.keepsAnimation ? otherFormatNote(input.format, format, written.animated) : undefined);
+  return note ? { note } : {};
 }
 
 function outputPath(outDir: string, index: number, plan: ImagePlan): string {

@@ -19,6 +19,8 @@ export interface EditedImage {
   extension: string;
   /** The download name without extension. */
   name: string;
+  /** A sentence the job shows with the result (result-notes.ts), if a choice was made for the user. */
+  note?: string;
 }
 
 /** `edit` gets the input and its base name ("holiday" for "holiday.JPG"). */
@@ -35,14 +37,16 @@ export async function eachInput<P>(
     ctx.signal.throwIfAborted();
     let path = '';
     let name = '';
+    let note: string | undefined;
     await readingInput(input.name, async () => {
       const edited = await edit(input, baseName(input.name));
       path = join(ctx.outDir, `${i + 1}.${edited.extension}`);
       name = uniqueName(`${edited.name}.${edited.extension}`, taken);
+      note = edited.note;
       if (Buffer.isBuffer(edited.data)) await writeFile(path, edited.data);
       else await boundDecodeTime(edited.data, ctx.signal).toFile(path);
     });
-    outputs.push({ path, name });
+    outputs.push(note ? { path, name, note } : { path, name });
     ctx.log.debug({ input: input.fileId, output: name }, 'image written');
     ctx.progress(((i + 1) / inputs.length) * 100);
   }

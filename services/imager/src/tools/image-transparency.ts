@@ -5,11 +5,13 @@
  * animation gives its first frame, named "<name>-first-frame-transparent".
  */
 import type { ToolHandler } from '@mediakit/worker';
+import { toneMapping } from '../decode/hdr.ts';
 import { frameCount } from '../decode/open-animation.ts';
 import { openImage } from '../decode/open-image.ts';
 import { eachInput } from './editing-each-input.ts';
 import { fromRaw, multiplyAlpha, toRaw } from './editing-pixels.ts';
 import { applyPlan, type ImagePlan, planImageJob } from './pipeline.ts';
+import { firstFrameNote, toneMappedNote } from './result-notes.ts';
 
 export interface TransparencyParams {
   /** 0 (invisible) .. 100 (unchanged), percent. */
@@ -34,10 +36,17 @@ export function planTransparency(params: TransparencyParams): TransparencyPlan {
 export const imageTransparency: ToolHandler<TransparencyParams> = (ctx) => {
   const plan = planTransparency(ctx.params);
   return eachInput(ctx, async (input, base) => {
-    const raw = await toRaw(await openImage(input), plan.pixels, 'add', ctx.signal);
+    const image = await openImage(input);
+    const raw = await toRaw(image, plan.pixels, 'add', ctx.signal);
     const data = applyPlan(fromRaw(multiplyAlpha(raw, plan.alphaFactor)), plan.output);
     // PNG holds one frame: an animation's result is named for the frame it holds.
-    const frame = (await frameCount(input)) > 1 ? '-first-frame' : '';
-    return { data, extension: plan.output.extension, name: `${base}${frame}-transparent` };
+    const frames = await frameCount(input);
+    const frame = frames > 1 ? '-first-frame' : '';
+    const mapped = toneMapping(image);
+    const note =
+      frames > 1
+        ? firstFrameNote(input.name, frames, 'png')
+        : mapped && toneMappedNote(input.name, mapped.transfer, 'png');
+    return { data, extension: plan.output.extension, name: `${base}${frame}-transparent`, note };
   });
 };

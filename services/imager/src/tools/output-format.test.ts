@@ -61,6 +61,7 @@ describe('a HEIC photo comes out as JPEG from every tool that keeps the format',
   it('resize-image', async () => {
     const [out] = await run(resizeImage, { width: 320, fit: 'inside' }, [heic]);
     expect(out.name).toBe('IMG_0001-320x240.jpg');
+    expect(out.note).toBe('We cannot write HEIC, so you get JPEG, the usual format for photos.');
     expect((await readFile(out.path)).subarray(0, 3)).toEqual(JPEG_MAGIC);
     expect(await sharp(out.path).metadata()).toMatchObject({ format: 'jpeg', width: 320, height: 240 });
   });
@@ -68,12 +69,14 @@ describe('a HEIC photo comes out as JPEG from every tool that keeps the format',
   it('crop-image', async () => {
     const [out] = await run(cropImage, { x: 10, y: 10, width: 100, height: 50 }, [heic]);
     expect(out.name).toBe('IMG_0001-cropped.jpg');
+    expect(out.note).toBe('We cannot write HEIC, so you get JPEG, the usual format for photos.');
     expect(await sharp(out.path).metadata()).toMatchObject({ format: 'jpeg', width: 100, height: 50 });
   });
 
   it('rotate-flip-image', async () => {
     const [out] = await run(rotateFlipImage, { rotate: 90 }, [heic]);
     expect(out.name).toBe('IMG_0001-rotated.jpg');
+    expect(out.note).toBe('We cannot write HEIC, so you get JPEG, the usual format for photos.');
     expect(await sharp(out.path).metadata()).toMatchObject({ format: 'jpeg', width: 480, height: 640 });
   });
 
@@ -81,6 +84,7 @@ describe('a HEIC photo comes out as JPEG from every tool that keeps the format',
     const logo: FakeInput = { name: 'logo.png', bytes: await halfTransparentRedPng(40, 20), format: 'png' };
     const [out] = await run(overlayImageOnImage, { x: 5, y: 5, opacity: 100 }, [heic, logo]);
     expect(out.name).toBe('IMG_0001-overlay.jpg');
+    expect(out.note).toBe('We cannot write HEIC, so you get JPEG, the usual format for photos.');
     expect(await sharp(out.path).metadata()).toMatchObject({ format: 'jpeg', width: 640, height: 480 });
   });
 
@@ -88,6 +92,7 @@ describe('a HEIC photo comes out as JPEG from every tool that keeps the format',
     const targetSizeKB = Math.floor((heic.bytes.length * 0.8) / 1000);
     const [out] = await run(compressImage, { targetSizeKB }, [heic]);
     expect(out.name).toBe('IMG_0001-compressed.jpg');
+    expect(out.note).toBe('We cannot write HEIC, so you get JPEG, the usual format for photos.');
     expect((await sharp(out.path).metadata()).format).toBe('jpeg');
     expect((await stat(out.path)).size).toBeLessThan(heic.bytes.length);
   });
@@ -98,6 +103,11 @@ describe('formats that are not photos, or have transparency', () => {
     const [opaque, alpha] = await run(resizeImage, { width: 32, fit: 'inside' }, [bmpOpaque, bmpWithAlpha]);
     expect(await sharp(opaque.path).metadata()).toMatchObject({ format: 'png', hasAlpha: false });
     expect(await sharp(alpha.path).metadata()).toMatchObject({ format: 'png', hasAlpha: true });
+    // The same sentence for both files, so the job shows it once.
+    expect([opaque.note, alpha.note]).toEqual([
+      'We cannot write BMP, so you get PNG, which is lossless and keeps any transparency.',
+      'We cannot write BMP, so you get PNG, which is lossless and keeps any transparency.',
+    ]);
   });
 
   it('compress-image makes an opaque BMP a JPEG, and keeps transparency in a PNG', async () => {

@@ -13,6 +13,7 @@ import { eachInput, readingInput } from './editing-each-input.ts';
 import { displayedSize, multiplyAlpha, type Size, toRaw } from './editing-pixels.ts';
 import { MAX_SIDE, sameFormatAs } from './formats.ts';
 import { applyPlan, type ImagePlan, type PixelSteps, planImageJob } from './pipeline.ts';
+import { otherFormatNote } from './result-notes.ts';
 
 export interface OverlayParams {
   x?: number;
@@ -105,14 +106,16 @@ export const overlayImageOnImage: ToolHandler<OverlayParams> = (ctx) => {
     const { data, width, height, channels } = multiplyAlpha(pixels, plan.alphaFactor);
     const layer = { input: data, raw: { width, height, channels }, left: plan.left, top: plan.top };
     const name = `${base}-overlay`;
+    const note = otherFormatNote(baseInput.format, plan.base.output.format, Boolean(animation));
     if (animation) {
       const frames = await mapFrames(animation, plan.base, ctx.signal, undefined, (frame) =>
         frame.composite([layer]),
       );
-      return { data: await encodeAnimation(frames, plan.base.output), extension: plan.base.extension, name };
+      const data = await encodeAnimation(frames, plan.base.output);
+      return { data, extension: plan.base.extension, name, note };
     }
     const composed = applyPlan(baseImage as Sharp, plan.base).composite([layer]);
-    return { data: composed, extension: plan.base.extension, name };
+    return { data: composed, extension: plan.base.extension, name, note };
   };
   return eachInput(ctx, edit, [baseInput]);
 };
