@@ -112,7 +112,7 @@ describe('animated inputs keep every frame', () => {
   it('compress-image: an animation that would only grow is refused with a sentence', async () => {
     // gifsicle -O2 stores only what changes between frames; re-encoding it cannot beat that.
     await expect(run<CompressParams>(compressImage, { level: 'medium' }, GIF, 'gif')).rejects.toThrow(
-      /^gifsicle-42-frames\.gif is already smaller \(15\.3 KB\) than compressing its animation would make it \(\d+\.\d KB\): it is best kept as it is$/,
+      /^gifsicle-42-frames\.gif is already smaller \(15\.3 KB\) than compressing its animation would make it \(\d+\.\d KB\): it is best kept as it is\.$/,
     );
   });
 

@@ -23,6 +23,7 @@ import {
   TARGET_WINDOW,
   targetBytes,
 } from './compress-image.ts';
+import { NotSmaller } from './compress-not-larger.ts';
 import { fitByteBudget, kilobytes } from './editing-byte-budget.ts';
 import type { EditedImage } from './editing-each-input.ts';
 import { EXTENSION } from './formats.ts';
@@ -38,8 +39,8 @@ export async function compressAnimation(
   // our GIF encoder does less well): a "compressed" file larger than the upload is no use to anyone.
   const { size } = await stat(input.path);
   if (edited.data.length >= size) {
-    throw new JobFailure(
-      `${input.name} is already smaller (${kilobytes(size)} KB) than compressing its animation would make it (${kilobytes(edited.data.length)} KB): it is best kept as it is`,
+    throw new NotSmaller(
+      `${input.name} is already smaller (${kilobytes(size)} KB) than compressing its animation would make it (${kilobytes(edited.data.length)} KB): it is best kept as it is.`,
     );
   }
   return edited;

@@ -67,14 +67,14 @@
  * budget; effort 2 takes 0.1-0.3 s, and its size moves more smoothly under the knob.
  */
 import { stat } from 'node:fs/promises';
-import { JobFailure, type ToolHandler } from '@mediakit/worker';
+import { JobFailure, type JobInput, type ToolContext, type ToolHandler } from '@mediakit/worker';
 import { openAnimation } from '../decode/open-animation.ts';
 import { openImage } from '../decode/open-image.ts';
 import { animatedFormatFor } from './animation.ts';
 import { compressAnimation } from './compress-animation.ts';
-import { checkLevelResult, checkTargetResult } from './compress-not-larger.ts';
+import { checkLevelResult, checkTargetResult, keptUnchanged, NotSmaller } from './compress-not-larger.ts';
 import { fitByteBudget, kilobytes, shrinkSteps } from './editing-byte-budget.ts';
-import { eachInput } from './editing-each-input.ts';
+import { type EditedImage, eachInput } from './editing-each-input.ts';
 import { fromRaw, type RawImage, type Size, toRaw } from './editing-pixels.ts';
 import { fastSearch, hasQualityKnob, qualityOutput } from './editing-quality.ts';
 import { compressedFormatOf, EXTENSION, type OutputFormat, writableAs } from './formats.ts';
@@ -307,67 +307,81 @@ export function posterizePixels(raw: RawImage, step: number): RawImage {
 
 export const compressImage: ToolHandler<CompressParams> = (ctx) =>
   eachInput(ctx, async (input, base) => {
-    const name = `${base}-compressed`;
-    const animation = await openAnimation(input, { signal: ctx.signal });
-    if (animation) {
-      const note = otherFormatNote(input.format, animatedFormatFor(input.format), true);
-      return { ...(await compressAnimation(ctx, input, animation, name)), note };
+    try {
+      return await compressOne(ctx, input, base);
+    } catch (error) {
+      // One file is refused with the sentence; in a batch it comes back as it was (compress-not-larger.ts).
+      if (error instanceof NotSmaller && ctx.inputs.length > 1) return keptUnchanged(input, base, error);
+      throw error;
     }
-    const image = await openImage(input);
-    const { targetSizeKB } = ctx.params;
-    const { hasAlpha = false } = await image.metadata();
-    const format = compressedFormatOf(input.format, hasAlpha);
-    const inputBytes = (await stat(input.path)).size;
-    const outcome = (data: Buffer) => ({
-      inputName: input.name,
-      inputBytes,
-      outputBytes: data.length,
-      format,
-      converted: writableAs(input.format) !== format,
-    });
-    if (targetSizeKB === undefined) {
-      const level = ctx.params.level ?? 'medium';
-      const plan = planCompressLevel(input.format, level, hasAlpha);
-      // Encoded in memory (one image, at most the pixel bound) to compare it with the input.
-      const data = await applyPlan(image, plan).toBuffer();
-      checkLevelResult(outcome(data), level);
-      return { data, extension: plan.extension, name, note: otherFormatNote(input.format, format) };
-    }
-
-    // Decode once; every attempt re-encodes these pixels (no metadata can ride along either).
-    const raw = await toRaw(image, planCompressPixels(input.format, hasAlpha), 'keep', ctx.signal);
-    const encode = (quality: number, scale: number, fine?: FineSetting) =>
-      applyPlan(
-        fromRaw(finePixels(raw, fine)),
-        planCompressTarget(input.format, raw, quality, scale, hasAlpha, fine),
-      ).toBuffer();
-    const maxBytes = targetBytes(targetSizeKB);
-    const result = await fitByteBudget<number, FineKnob>({
-      maxBytes,
-      // Without a quality knob (TIFF with alpha is lossless), only the size steps are left.
-      minQuality: hasQualityKnob(format, hasAlpha) ? 1 : 100,
-      maxQuality: 100,
-      steps: TARGET_SCALES,
-      encode: (quality, scale) => encode(quality, scale),
-      refine: {
-        minBytes: Math.ceil(maxBytes * TARGET_WINDOW),
-        maxEncodes: FINE_ENCODES,
-        knobs: (quality) => fineKnobs(input.format, quality, hasAlpha),
-        encode: (quality, scale, knob, amount) => encode(quality, scale, { knob, amount }),
-      },
-      signal: ctx.signal,
-    });
-    ctx.log.debug({ input: input.fileId, attempts: result.attempts }, 'size search');
-    if (!result.fits) {
-      throw new JobFailure(
-        `${input.name} cannot be made smaller than ${kilobytes(result.smallest.data.length)} KB`,
-      );
-    }
-    checkTargetResult(outcome(result.data), targetSizeKB);
-    return {
-      data: result.data,
-      extension: EXTENSION[format],
-      name,
-      note: otherFormatNote(input.format, format),
-    };
   });
+
+async function compressOne(
+  ctx: ToolContext<CompressParams>,
+  input: JobInput,
+  base: string,
+): Promise<EditedImage> {
+  const name = `${base}-compressed`;
+  const animation = await openAnimation(input, { signal: ctx.signal });
+  if (animation) {
+    const note = otherFormatNote(input.format, animatedFormatFor(input.format), true);
+    return { ...(await compressAnimation(ctx, input, animation, name)), note };
+  }
+  const image = await openImage(input);
+  const { targetSizeKB } = ctx.params;
+  const { hasAlpha = false } = await image.metadata();
+  const format = compressedFormatOf(input.format, hasAlpha);
+  const inputBytes = (await stat(input.path)).size;
+  const outcome = (data: Buffer) => ({
+    inputName: input.name,
+    inputBytes,
+    outputBytes: data.length,
+    format,
+    converted: writableAs(input.format) !== format,
+  });
+  if (targetSizeKB === undefined) {
+    const level = ctx.params.level ?? 'medium';
+    const plan = planCompressLevel(input.format, level, hasAlpha);
+    // Encoded in memory (one image, at most the pixel bound) to compare it with the input.
+    const data = await applyPlan(image, plan).toBuffer();
+    checkLevelResult(outcome(data), level);
+    return { data, extension: plan.extension, name, note: otherFormatNote(input.format, format) };
+  }
+
+  // Decode once; every attempt re-encodes these pixels (no metadata can ride along either).
+  const raw = await toRaw(image, planCompressPixels(input.format, hasAlpha), 'keep', ctx.signal);
+  const encode = (quality: number, scale: number, fine?: FineSetting) =>
+    applyPlan(
+      fromRaw(finePixels(raw, fine)),
+      planCompressTarget(input.format, raw, quality, scale, hasAlpha, fine),
+    ).toBuffer();
+  const maxBytes = targetBytes(targetSizeKB);
+  const result = await fitByteBudget<number, FineKnob>({
+    maxBytes,
+    // Without a quality knob (TIFF with alpha is lossless), only the size steps are left.
+    minQuality: hasQualityKnob(format, hasAlpha) ? 1 : 100,
+    maxQuality: 100,
+    steps: TARGET_SCALES,
+    encode: (quality, scale) => encode(quality, scale),
+    refine: {
+      minBytes: Math.ceil(maxBytes * TARGET_WINDOW),
+      maxEncodes: FINE_ENCODES,
+      knobs: (quality) => fineKnobs(input.format, quality, hasAlpha),
+      encode: (quality, scale, knob, amount) => encode(quality, scale, { knob, amount }),
+    },
+    signal: ctx.signal,
+  });
+  ctx.log.debug({ input: input.fileId, attempts: result.attempts }, 'size search');
+  if (!result.fits) {
+    throw new JobFailure(
+      `${input.name} cannot be made smaller than ${kilobytes(result.smallest.data.length)} KB`,
+    );
+  }
+  checkTargetResult(outcome(result.data), targetSizeKB);
+  return {
+    data: result.data,
+    extension: EXTENSION[format],
+    name,
+    note: otherFormatNote(input.format, format),
+  };
+}

@@ -143,4 +143,18 @@ describe('compress-image never returns a larger file', () => {
       /^IMG_0001\.HEIC was not compressed: it is already \d+\.\d KB and the low level would make it \d+\.\d KB as a JPEG\. Try the high level, or a target size below \d+\.\d KB\.$/,
     );
   });
+
+  it('in a batch, a file that cannot be made smaller comes back unchanged with the reason', async () => {
+    const dot = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } })
+      .png({ compressionLevel: 9, palette: true })
+      .toBuffer();
+    const outputs = await run(compressImage, { level: 'high' }, [
+      { name: 'dot.png', bytes: dot, format: 'png' },
+      bmpOpaque,
+    ]);
+    expect(outputs.map((o) => o.name)).toEqual(['dot.png', 'shot-compressed.jpg']);
+    expect(await readFile(outputs[0].path)).toEqual(dot);
+    expect(outputs[0].note).toMatch(/^dot\.png was not compressed: .* It is in the results unchanged\.$/);
+    expect((await stat(outputs[1].path)).size).toBeLessThan(bmpOpaque.bytes.length);
+  });
 });

@@ -13,7 +13,7 @@ export const copy: ToolCopy = {
   limits: [
     'A target size lands within 5 % under it (1 KB = 1000 bytes); only when the lowest quality is still too big is the picture made smaller, and if even that is not enough the message names the smallest size possible.',
     'Each picture keeps its format (JPEG, PNG, WebP, AVIF, GIF, TIFF); HEIC, BMP, PSD, ICO and SVG come out as JPEG, or PNG when transparent.',
-    'The result is never larger than the original: when a picture cannot be made smaller (it is already well compressed), the job says so and what to try instead of returning a bigger file.',
+    'The result is never larger than the original: when a picture cannot be made smaller (it is already well compressed), the job says so and what to try instead of returning a bigger file; in a batch, that picture comes back unchanged with the reason.',
     ANIMATION_KEPT,
   ],
   faq: [
