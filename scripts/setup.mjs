@@ -1,7 +1,9 @@
 // Makes a fresh clone runnable: npm dependencies (which bring the project's Node 24), the system
 // tools (ffmpeg, ffprobe, nats-server; chromium with MK_SETUP_BROWSER=1), the fonts captions fall
 // back on (colour emoji, Chinese, Japanese, Korean, Devanagari and more), the generated gRPC
-// code and the production builds of the three web apps (when missing or older than their sources). Idempotent and quick when everything is there. Plain JavaScript without dependencies, so it
+// code, the production builds of the three web apps (when missing or older than their sources)
+// and the commit-message hook (core.hooksPath = .githooks). Idempotent and quick when everything
+// is there. Plain JavaScript without dependencies, so it
 // runs on the machine's own Node (20 here) before node_modules exists.
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants, existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
@@ -359,6 +361,31 @@ function buildFrontend(app) {
   });
 }
 
+/**
+ * What to do about git's hooks folder in a checkout: point it at `.githooks` (the commit-message
+ * check, scripts/commit-msg.mjs) unless the developer chose another folder themselves.
+ */
+export function commitHookAction({ isCheckout, hooksPath }) {
+  if (!isCheckout) return 'none';
+  if (hooksPath === '.githooks') return 'none';
+  return hooksPath ? 'keep-own' : 'set';
+}
+
+function ensureCommitHook() {
+  const git = (args) => spawnSync('git', args, { cwd: root, encoding: 'utf8' });
+  const inside = git(['rev-parse', '--is-inside-work-tree']);
+  const action = commitHookAction({
+    isCheckout: !inside.error && inside.stdout.trim() === 'true' && existsSync(join(root, '.githooks')),
+    hooksPath: git(['config', '--get', 'core.hooksPath']).stdout?.trim() ?? '',
+  });
+  if (action === 'keep-own') step('git uses your own hooks folder; .githooks/commit-msg is not installed');
+  if (action !== 'set') return false;
+  const set = git(['config', 'core.hooksPath', '.githooks']);
+  if (set.status !== 0) return false; // a read-only checkout still runs; only commits go unchecked
+  step('git checks commit messages from now on (core.hooksPath = .githooks)');
+  return true;
+}
+
 function generateProto() {
   step('generating gRPC code (packages/proto/src/gen)');
   run(process.execPath, [join(root, 'scripts/gen-proto.mjs')]);
@@ -391,6 +418,7 @@ export function main() {
       ensureSystemTools(mediaTestTools, 'the HEIF/AVIF tools of the tests and the bench')
     )
       steps++;
+    if (ensureCommitHook()) steps++;
     if (needsProto(root)) {
       generateProto();
       steps++;
