@@ -6,7 +6,7 @@ import { CAMERA_AND_GPS_EXIF, rawPixels } from './editing-test-support.ts';
 import { imageTransparency, planTransparency, type TransparencyParams } from './image-transparency.ts';
 import { type FakeInput, type FakeJob, fakeJob, PNG_MAGIC } from './test-support.ts';
 
-vi.mock('@mediakit/worker', () => import('../../../../packages/worker/src/types.ts'));
+vi.mock('@mediakit/worker', () => import('@mediakit/worker/types'));
 
 let job: FakeJob<TransparencyParams> | undefined;
 afterEach(async () => {

@@ -18,7 +18,7 @@ import { resizeImage } from './resize-image.ts';
 import { rotateFlipImage } from './rotate-flip-image.ts';
 import { type FakeInput, type FakeJob, fakeJob, halfTransparentRedPng, JPEG_MAGIC } from './test-support.ts';
 
-vi.mock('@mediakit/worker', () => import('../../../../packages/worker/src/types.ts'));
+vi.mock('@mediakit/worker', () => import('@mediakit/worker/types'));
 
 let job: FakeJob<unknown> | undefined;
 afterEach(async () => {

@@ -27,7 +27,7 @@ import {
 } from './pancard-signature-resizer.ts';
 import { type FakeInput, type FakeJob, fakeJob, PNG_MAGIC } from './test-support.ts';
 
-vi.mock('@mediakit/worker', () => import('../../../../packages/worker/src/types.ts'));
+vi.mock('@mediakit/worker', () => import('@mediakit/worker/types'));
 
 let job: FakeJob<PanSignatureParams> | undefined;
 afterEach(async () => {

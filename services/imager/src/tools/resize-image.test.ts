@@ -6,7 +6,7 @@ import { type FakeInput, type FakeJob, fakeJob, JPEG_MAGIC, pixelAt, redBluePng 
 
 // The worker package's index also starts the runtime (NATS, storage...), which these unit tests do not
 // need and which may be mid-edit: resolve '@mediakit/worker' to its contract module only.
-vi.mock('@mediakit/worker', () => import('../../../../packages/worker/src/types.ts'));
+vi.mock('@mediakit/worker', () => import('@mediakit/worker/types'));
 
 let job: FakeJob<ResizeParams> | undefined;
 afterEach(async () => {

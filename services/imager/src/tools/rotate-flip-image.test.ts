@@ -9,7 +9,7 @@ import {
 } from './rotate-flip-image.ts';
 import { type FakeInput, type FakeJob, fakeJob } from './test-support.ts';
 
-vi.mock('@mediakit/worker', () => import('../../../../packages/worker/src/types.ts'));
+vi.mock('@mediakit/worker', () => import('@mediakit/worker/types'));
 
 let job: FakeJob<RotateFlipParams> | undefined;
 afterEach(async () => {

@@ -1,0 +1,68 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Workspaces use each other only by package name (`@mediakit/worker`, `@mediakit/web-shell/…`), so
+ * each one declares what it needs and can be built, tested and shipped on its own. A relative import
+ * that climbs out of its workspace (`../../../packages/worker/src/types.ts`) fails here.
+ */
+const root = resolve(import.meta.dirname, '../../..');
+const SOURCE = /\.(?:ts|tsx|mts|mjs|js)$/;
+const SKIP = new Set(['node_modules', 'dist', 'gen', '.tmp']);
+/**
+ * Shared files outside every workspace that workspaces may reach by path. Only build configuration
+ * belongs here, never code that ships: the three web apps' common rspack settings.
+ */
+const SHARED_BY_PATH = new Set([join(root, 'frontends', 'rspack.shared.mjs')]);
+/** Module specifiers: static and dynamic imports, re-exports, require and vitest's mocks. */
+const SPECIFIER =
+  /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*|\bvi\.mock\s*\(\s*)['"](\.{1,2}\/[^'"]*)['"]/g;
+
+function workspaces(): string[] {
+  return ['packages', 'services', 'frontends'].flatMap((group) =>
+    readdirSync(join(root, group), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && existsSync(join(root, group, entry.name, 'package.json')))
+      .map((entry) => join(root, group, entry.name)),
+  );
+}
+
+function* sourceFiles(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (SKIP.has(entry.name)) continue;
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* sourceFiles(path);
+    else if (SOURCE.test(entry.name)) yield path;
+  }
+}
+
+export function importsLeaving(workspace: string, file: string, text: string): string[] {
+  return [...text.matchAll(SPECIFIER)]
+    .map((match) => match[1])
+    .filter((specifier) => {
+      const target = resolve(dirname(file), specifier);
+      return target !== workspace && !target.startsWith(workspace + sep) && !SHARED_BY_PATH.has(target);
+    });
+}
+
+describe('workspace boundaries', () => {
+  it('the check sees an import that climbs out of its workspace', () => {
+    const workspace = join(root, 'services', 'imager');
+    const file = join(workspace, 'src', 'tools', 'a.test.ts');
+    const climbing = ['..', '..', '..', '..', 'packages/worker/src/types.ts'].join('/');
+    const text = `import x from './b.ts';\nvi.mock('@mediakit/worker', () => import('${climbing}'));`;
+    expect(importsLeaving(workspace, file, text)).toEqual([climbing]);
+  });
+
+  it('no workspace imports another by a relative path', () => {
+    const found: string[] = [];
+    for (const workspace of workspaces()) {
+      for (const file of sourceFiles(workspace)) {
+        for (const specifier of importsLeaving(workspace, file, readFileSync(file, 'utf8'))) {
+          found.push(`${relative(root, file)}: ${specifier}`);
+        }
+      }
+    }
+    expect(found).toEqual([]);
+  });
+});
