@@ -3,6 +3,7 @@ export * from './errors.ts';
 export * from './grpc.ts';
 export * from './health.ts';
 export * from './ids.ts';
+export * from './keyed-lock.ts';
 export * from './logger.ts';
 export * from './mail/mail-sender.ts';
 export * from './nats/index.ts';

@@ -21,7 +21,7 @@ import type { JobDoc } from './job.ts';
  * published, so no two releases publish it; a claim whose publish was interrupted is published
  * again under the same Nats-Msg-Id `<jobId>:<attempt>`, which JetStream deduplicates.
  *
- * One jobs-service process decides an owner's releases one at a time (KeyedSerializer). Several
+ * One jobs-service process decides an owner's releases one at a time (KeyedLock). Several
  * replicas could each fill the same free slot at once and briefly run one job over the limit;
  * each job is still published once.
  *

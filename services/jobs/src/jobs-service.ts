@@ -10,6 +10,7 @@ import {
   clampLimit,
   conflict,
   type JobEvent,
+  KeyedLock,
   type Logger,
   newId,
   notFound,
@@ -30,7 +31,6 @@ import {
   parseParams,
   resolveTool,
 } from './job-request.ts';
-import { KeyedSerializer } from './keyed-serializer.ts';
 import { QueueAnnouncer } from './queue-announcer.ts';
 
 export interface CreateJobInput {
@@ -112,7 +112,7 @@ export class JobsService {
   private readonly now: () => Date;
   private readonly queue: QueueAnnouncer;
   /** Release decisions of one owner run one at a time (concurrency-gate.ts). */
-  private readonly owners = new KeyedSerializer();
+  private readonly owners = new KeyedLock();
 
   private readonly videoLimits: VideoLimits;
   private readonly imageLimits: ImageLimits;

@@ -1,4 +1,4 @@
-import { badRequest, conflict, type Logger } from '@mediakit/kit';
+import { badRequest, conflict, KeyedLock, type Logger } from '@mediakit/kit';
 import type { authV1 } from '@mediakit/proto';
 import { sessionEnded } from '../auth-errors.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
@@ -6,7 +6,6 @@ import type { PlanId } from '../plans.ts';
 import type { UserDoc, UserRepository } from '../user-repository.ts';
 import { type BillingInput, checkBilling } from './billing-details.ts';
 import { periodAt } from './billing-period.ts';
-import { KeyedLock } from './keyed-lock.ts';
 import type { SubscriptionDoc, SubscriptionRepository } from './subscription-repository.ts';
 import { advance, decide } from './subscription-timeline.ts';
 

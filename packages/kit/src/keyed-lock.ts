@@ -1,9 +1,10 @@
 /**
  * Runs tasks of one key one after another (tasks of different keys run freely). The jobs service
- * decides an owner's releases under it: two decisions for one owner never read the same free slot
- * at once, which would publish more of their jobs than the limit allows.
+ * decides an owner's releases under it (two decisions for one owner never read the same free slot
+ * at once); the subscription service changes one user's subscription under it (a plan change and
+ * the sweeper's roll-over never decide from the same state).
  */
-export class KeyedSerializer {
+export class KeyedLock {
   private readonly tails = new Map<string, Promise<void>>();
 
   run<T>(key: string, task: () => Promise<T>): Promise<T> {
@@ -14,7 +15,7 @@ export class KeyedSerializer {
       () => undefined,
     );
     this.tails.set(key, tail);
-    // Forget the key once its last task is done, so the map holds only owners at work.
+    // Forget the key once its last task is done, so the map holds only keys at work.
     void tail.then(() => {
       if (this.tails.get(key) === tail) this.tails.delete(key);
     });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { KeyedSerializer } from './keyed-serializer.ts';
+import { KeyedLock } from './keyed-lock.ts';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 
-describe('KeyedSerializer', () => {
+describe('KeyedLock', () => {
   it('runs tasks of one key one after another, in order', async () => {
-    const serializer = new KeyedSerializer();
+    const serializer = new KeyedLock();
     const log: string[] = [];
     const task = (name: string) => async () => {
       log.push(`${name} start`);
@@ -19,7 +19,7 @@ describe('KeyedSerializer', () => {
   });
 
   it('runs tasks of different keys side by side', async () => {
-    const serializer = new KeyedSerializer();
+    const serializer = new KeyedLock();
     const log: string[] = [];
     const task = (name: string) => async () => {
       log.push(`${name} start`);
@@ -31,7 +31,7 @@ describe('KeyedSerializer', () => {
   });
 
   it('goes on after a failed task, and forgets keys with nothing left to run', async () => {
-    const serializer = new KeyedSerializer();
+    const serializer = new KeyedLock();
     const failed = serializer.run('k', async () => {
       throw new Error('boom');
     });
