@@ -1,3 +1,4 @@
+import { BoundedMap } from '@mediakit/kit';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { FilesClient, JobsClient } from './deps.ts';
 
@@ -27,7 +28,7 @@ export function createGuestClaims(
   const retryAfterMs = options.retryAfterMs ?? 30_000;
   const now = options.now ?? Date.now;
   const inFlight = new Map<string, Promise<boolean>>();
-  const backoff = new Map<string, number>();
+  const backoff = new BoundedMap<string, number>(MAX_BACKOFFS);
 
   async function run(from: string, to: string, log: Logger): Promise<boolean> {
     const request = { fromOwnerId: from, toOwnerId: to };
@@ -41,7 +42,6 @@ export function createGuestClaims(
     } catch (err) {
       log.warn({ err, from, to }, 'could not move a guest’s files and jobs to the account; will retry');
       backoff.set(`${from}\n${to}`, now() + retryAfterMs);
-      if (backoff.size > MAX_BACKOFFS) backoff.delete(backoff.keys().next().value as string);
       return false;
     }
   }

@@ -1,3 +1,4 @@
+import { BoundedMap } from '@mediakit/kit';
 import type { authV1 } from '@mediakit/proto';
 import type { AuthClient } from './deps.ts';
 import type { Owner } from './plugins/identity.ts';
@@ -21,7 +22,7 @@ const MAX_CACHED = 10_000;
  * first out). Signed-in users' plans change on upgrade and are always asked for.
  */
 export function createPlans(auth: Pick<AuthClient, 'getOwnerPlan'>, ttlMs = 60_000, now = Date.now): Plans {
-  const cache = new Map<string, { expires: number; plan: Promise<OwnerPlan> }>();
+  const cache = new BoundedMap<string, { expires: number; plan: Promise<OwnerPlan> }>(MAX_CACHED);
 
   async function fetchPlan(ownerId: string, isGuest: boolean): Promise<OwnerPlan> {
     const plan = await auth.getOwnerPlan({ ownerId, isGuest });
@@ -37,9 +38,7 @@ export function createPlans(auth: Pick<AuthClient, 'getOwnerPlan'>, ttlMs = 60_0
       const hit = cache.get(key);
       if (hit && hit.expires > now()) return hit.plan;
       const plan = fetchPlan(key, true);
-      cache.delete(key);
       cache.set(key, { expires: now() + ttlMs, plan });
-      if (cache.size > MAX_CACHED) cache.delete(cache.keys().next().value as string);
       // A failed lookup is not remembered: the next request asks again.
       plan.catch(() => cache.get(key)?.plan === plan && cache.delete(key));
       return plan;

@@ -1,4 +1,4 @@
-import type { AsyncClient } from '@mediakit/kit';
+import { type AsyncClient, BoundedMap } from '@mediakit/kit';
 import type { authV1 } from '@mediakit/proto';
 import type { AccessTokenVerifier, VerifiedToken } from '../access-tokens.ts';
 
@@ -36,7 +36,7 @@ export function withExternalUsers(
   const ttlMs = options.ttlMs ?? 60_000;
   const maxEntries = options.maxEntries ?? 10_000;
   const now = options.now ?? Date.now;
-  const known = new Map<string, Known>();
+  const known = new BoundedMap<string, Known>(maxEntries);
   const pending = new Map<string, Promise<string>>();
 
   async function ensure(verified: VerifiedToken, claims: string): Promise<string> {
@@ -48,8 +48,6 @@ export function withExternalUsers(
       name: profile.name,
       roles: verified.roles,
     });
-    known.delete(verified.sub);
-    if (known.size >= maxEntries) known.delete(known.keys().next().value as string);
     known.set(verified.sub, { localId: user.sub, claims, at: now() });
     return user.sub;
   }
