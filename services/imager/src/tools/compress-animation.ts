@@ -6,25 +6,21 @@
  * frame to the same size) and encodes the whole animation with the input's delays and loop count.
  */
 import { stat } from 'node:fs/promises';
-import { JobFailure, type JobInput, type ToolContext } from '@mediakit/worker';
+import type { JobInput, ToolContext } from '@mediakit/worker';
 import type { RawAnimation, RgbaFrame } from '../decode/open-animation.ts';
 import { animatedFormatFor, encodeAnimation, mapFrames } from './animation.ts';
 import {
   type CompressParams,
-  FINE_ENCODES,
-  type FineKnob,
   type FineSetting,
   fineKnobs,
   finePixels,
   planCompressLevel,
   planCompressPixels,
   planCompressTarget,
-  TARGET_SCALES,
-  TARGET_WINDOW,
-  targetBytes,
+  searchTargetSize,
 } from './compress-image.ts';
 import { NotSmaller } from './compress-not-larger.ts';
-import { fitByteBudget, kilobytes } from './editing-byte-budget.ts';
+import { kilobytes } from './editing-byte-budget.ts';
 import type { EditedImage } from './editing-each-input.ts';
 import { EXTENSION } from './formats.ts';
 
@@ -70,26 +66,11 @@ async function encodeSmaller(
       : prepared;
     return encodeAnimation(frames, plan.output);
   };
-  const maxBytes = targetBytes(targetSizeKB);
-  const result = await fitByteBudget<number, FineKnob>({
-    maxBytes,
+  const data = await searchTargetSize(ctx, input, {
+    targetSizeKB,
     minQuality: 1,
-    maxQuality: 100,
-    steps: TARGET_SCALES,
-    encode: (quality, scale) => encode(quality, scale),
-    refine: {
-      minBytes: Math.ceil(maxBytes * TARGET_WINDOW),
-      maxEncodes: FINE_ENCODES,
-      knobs: (quality) => fineKnobs(format, quality, true),
-      encode: (quality, scale, knob, amount) => encode(quality, scale, { knob, amount }),
-    },
-    signal: ctx.signal,
+    knobs: (quality) => fineKnobs(format, quality, true),
+    encode,
   });
-  ctx.log.debug({ input: input.fileId, attempts: result.attempts }, 'size search (animation)');
-  if (!result.fits) {
-    throw new JobFailure(
-      `${input.name} cannot be made smaller than ${kilobytes(result.smallest.data.length)} KB`,
-    );
-  }
-  return { data: result.data, extension: EXTENSION[format], name };
+  return { data, extension: EXTENSION[format], name };
 }

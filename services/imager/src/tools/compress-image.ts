@@ -121,6 +121,45 @@ export const MAX_FINE_SHRINK = 0.1;
 /** The coarsest posterize step (levels per step of each colour channel). */
 export const MAX_POSTERIZE_STEP = 64;
 
+/**
+ * The size search both compress paths (stills and animations) run: the largest quality that fits,
+ * then a fine knob between two qualities, shrinking only when quality 1 is too big. Fails naming the
+ * smallest size reachable when even that is over the target.
+ */
+export async function searchTargetSize(
+  ctx: ToolContext<CompressParams>,
+  input: JobInput,
+  search: {
+    targetSizeKB: number;
+    minQuality: number;
+    knobs: (quality: number) => FineKnob[];
+    encode: (quality: number, scale: number, fine?: FineSetting) => Promise<Buffer>;
+  },
+): Promise<Buffer> {
+  const maxBytes = targetBytes(search.targetSizeKB);
+  const result = await fitByteBudget<number, FineKnob>({
+    maxBytes,
+    minQuality: search.minQuality,
+    maxQuality: 100,
+    steps: TARGET_SCALES,
+    encode: (quality, scale) => search.encode(quality, scale),
+    refine: {
+      minBytes: Math.ceil(maxBytes * TARGET_WINDOW),
+      maxEncodes: FINE_ENCODES,
+      knobs: search.knobs,
+      encode: (quality, scale, knob, amount) => search.encode(quality, scale, { knob, amount }),
+    },
+    signal: ctx.signal,
+  });
+  ctx.log.debug({ input: input.fileId, attempts: result.attempts }, 'size search');
+  if (!result.fits) {
+    throw new JobFailure(
+      `${input.name} cannot be made smaller than ${kilobytes(result.smallest.data.length)} KB`,
+    );
+  }
+  return result.data;
+}
+
 /** KB as the catalog means it: 1000 bytes. A fractional byte count is rounded down (stay under). */
 export function targetBytes(targetSizeKB: number): number {
   return Math.floor(targetSizeKB * 1000);
@@ -355,31 +394,16 @@ async function compressOne(
       fromRaw(finePixels(raw, fine)),
       planCompressTarget(input.format, raw, quality, scale, hasAlpha, fine),
     ).toBuffer();
-  const maxBytes = targetBytes(targetSizeKB);
-  const result = await fitByteBudget<number, FineKnob>({
-    maxBytes,
+  const data = await searchTargetSize(ctx, input, {
+    targetSizeKB,
     // Without a quality knob (TIFF with alpha is lossless), only the size steps are left.
     minQuality: hasQualityKnob(format, hasAlpha) ? 1 : 100,
-    maxQuality: 100,
-    steps: TARGET_SCALES,
-    encode: (quality, scale) => encode(quality, scale),
-    refine: {
-      minBytes: Math.ceil(maxBytes * TARGET_WINDOW),
-      maxEncodes: FINE_ENCODES,
-      knobs: (quality) => fineKnobs(input.format, quality, hasAlpha),
-      encode: (quality, scale, knob, amount) => encode(quality, scale, { knob, amount }),
-    },
-    signal: ctx.signal,
+    knobs: (quality) => fineKnobs(input.format, quality, hasAlpha),
+    encode,
   });
-  ctx.log.debug({ input: input.fileId, attempts: result.attempts }, 'size search');
-  if (!result.fits) {
-    throw new JobFailure(
-      `${input.name} cannot be made smaller than ${kilobytes(result.smallest.data.length)} KB`,
-    );
-  }
-  checkTargetResult(outcome(result.data), targetSizeKB);
+  checkTargetResult(outcome(data), targetSizeKB);
   return {
-    data: result.data,
+    data,
     extension: EXTENSION[format],
     name,
     note: otherFormatNote(input.format, format),
