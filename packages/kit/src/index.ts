@@ -3,6 +3,7 @@ export * from './config.ts';
 export * from './errors.ts';
 export * from './grpc.ts';
 export * from './health.ts';
+export * from './http/error-handler.ts';
 export * from './ids.ts';
 export * from './keyed-lock.ts';
 export * from './logger.ts';

@@ -1,9 +1,8 @@
-import type { Check, Logger } from '@mediakit/kit';
+import { type Check, type Logger, registerErrorHandlers } from '@mediakit/kit';
 import type { DataStore } from '@tus/server';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { FilesService } from '../files-service.ts';
 import { contentRoutes } from './content-routes.ts';
-import { registerErrorHandlers } from './errors.ts';
 import { healthRoutes } from './health-routes.ts';
 import { multipartUploadRoutes } from './multipart-upload-routes.ts';
 import type { UploadLimits } from './trusted-headers.ts';
@@ -35,7 +34,9 @@ export async function buildHttpApp(deps: HttpAppDeps): Promise<FastifyInstance> 
   const app = (
     deps.log ? Fastify({ loggerInstance: deps.log }) : Fastify({ logger: false })
   ) as FastifyInstance;
-  registerErrorHandlers(app);
+  registerErrorHandlers(app, {
+    notFoundMessage: (request) => `There is no ${request.method} ${request.url.split('?')[0]} here.`,
+  });
 
   const limits = deps.limits;
   const tus = createTusServer({

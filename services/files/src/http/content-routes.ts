@@ -1,9 +1,9 @@
+import { codeForStatus } from '@mediakit/kit';
 import type { FastifyInstance } from 'fastify';
 import { type Static, Type } from 'typebox';
 import { parseRange } from '../byte-range.ts';
 import type { FilesService } from '../files-service.ts';
 import { contentDisposition } from '../names.ts';
-import { codeForStatus } from './errors.ts';
 import { OWNER_HEADER, ownerFrom } from './trusted-headers.ts';
 
 const Params = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) });

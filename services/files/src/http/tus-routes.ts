@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
+import { codeForStatus } from '@mediakit/kit';
 import { Metadata, type Server as TusServer } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
 import { sanitizeFileName } from '../names.ts';
-import { codeForStatus } from './errors.ts';
 import { untilAborted, watchForStall } from './stall-watch.ts';
 import {
   fileTooLarge,

@@ -1,9 +1,16 @@
 import { createHash } from 'node:crypto';
-import { ApiError, derivedId, type Logger, newId, notFound } from '@mediakit/kit';
+import {
+  ApiError,
+  codeForStatus,
+  derivedId,
+  internalError,
+  type Logger,
+  newId,
+  notFound,
+} from '@mediakit/kit';
 import { type DataStore, ERRORS, EVENTS, Server as TusServer, type Upload } from '@tus/server';
 import type { FilesService } from '../files-service.ts';
 import { sanitizeFileName } from '../names.ts';
-import { codeForStatus, internalError } from './errors.ts';
 import {
   fileTooLarge,
   MAX_BYTES_HEADER,
