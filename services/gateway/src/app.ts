@@ -1,12 +1,14 @@
 import replyFrom from '@fastify/reply-from';
+import swagger from '@fastify/swagger';
 import { type TypeBoxTypeProvider, TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import { publicCatalog } from '@mediakit/catalog';
 import { publicOrigins } from '@mediakit/kit';
-import Fastify, { LogController } from 'fastify';
+import Fastify, { LogController, type onRouteHookHandler } from 'fastify';
 import { Pool } from 'undici';
 import type { GatewayDeps } from './deps.ts';
 import { DownloadLinks } from './download-links.ts';
 import { createGuestClaims } from './guest-claims.ts';
+import { openApiOptions, openApiRoutes } from './openapi.ts';
 import { createPlans } from './plans.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { identityPlugin } from './plugins/identity.ts';
@@ -42,7 +44,7 @@ export const API = '/api/v1';
  * (helmet, rate limits) and identity must be in place before any route is added, because they
  * attach to routes as those are registered.
  */
-export async function buildApp(deps: GatewayDeps) {
+export async function buildApp(deps: GatewayDeps, options: { onRoute?: onRouteHookHandler } = {}) {
   const app = Fastify({
     loggerInstance: deps.log,
     trustProxy: deps.trustProxy,
@@ -54,6 +56,10 @@ export async function buildApp(deps: GatewayDeps) {
     // (Fastify 5.8+ takes this through its log controller; the top-level option is deprecated.)
     logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<TypeBoxTypeProvider>();
+  // Tests list every route this way, to check that the OpenAPI document names them all.
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  // The OpenAPI document is built from the schemas of the routes registered after this.
+  await app.register(swagger, openApiOptions);
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
       {
@@ -95,6 +101,7 @@ export async function buildApp(deps: GatewayDeps) {
   const writesPerMinute = limits.writesPerMinute;
   // The public catalog, built once: it never changes while the process runs.
   const tools = publicCatalog(deps.pixelLimits);
+  await app.register(openApiRoutes, { prefix: API });
   await app.register(toolsRoutes, { prefix: API, tools });
   await app.register(plansRoutes, { prefix: API, auth });
   await app.register(authRoutes, { prefix: API, auth, authPerMinute, writesPerMinute });
