@@ -8,7 +8,7 @@ import { Pool } from 'undici';
 import type { GatewayDeps } from './deps.ts';
 import { DownloadLinks } from './download-links.ts';
 import { createGuestClaims } from './guest-claims.ts';
-import { openApiOptions, openApiRoutes } from './openapi.ts';
+import { addOpenApiComponents, openApiOptions, openApiRoutes } from './openapi.ts';
 import { createPlans } from './plans.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { identityPlugin } from './plugins/identity.ts';
@@ -60,6 +60,7 @@ export async function buildApp(deps: GatewayDeps, options: { onRoute?: onRouteHo
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // The OpenAPI document is built from the schemas of the routes registered after this.
   await app.register(swagger, openApiOptions);
+  addOpenApiComponents(app);
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
       {

@@ -1,19 +1,71 @@
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifySchema } from 'fastify';
-import { Type } from 'typebox';
+import { type TSchema, Type } from 'typebox';
 import { GUEST_COOKIE } from './plugins/identity.ts';
-import { ErrorBody } from './schemas.ts';
+import { Article, ArticleSummary } from './routes/blog.ts';
+import { Subscription } from './routes/subscription.ts';
+import { Ticket, TicketMessage, TicketSummary } from './routes/tickets.ts';
+import { ErrorBody, File, Job, Plan, RefreshedTokens, Tokens, Tool, User } from './schemas.ts';
+
+declare module 'fastify' {
+  interface FastifySchema {
+    /**
+     * A request body the route streams on unread (file bytes): Fastify neither parses nor validates
+     * it, so it is not `body`; it is only described in the OpenAPI document.
+     */
+    streamedBody?: { contentType: string; schema: TSchema };
+  }
+}
+
+/**
+ * The API's objects, named in the document's components: wherever an operation's schema has one
+ * of them, the document refers to it by name instead of repeating it.
+ */
+const COMPONENTS: Record<string, TSchema> = {
+  Error: ErrorBody,
+  File,
+  Job,
+  Tool,
+  Plan,
+  User,
+  Tokens,
+  RefreshedTokens,
+  Subscription,
+  ArticleSummary,
+  Article,
+  TicketSummary,
+  Ticket,
+  TicketMessage,
+};
+const json = (value: unknown) => JSON.stringify(value);
+const componentByJson = new Map(Object.entries(COMPONENTS).map(([name, schema]) => [json(schema), name]));
+
+/** Makes the components known to Fastify under their names, so the document can refer to them. */
+export function addOpenApiComponents(app: { addSchema(schema: object): unknown }): void {
+  for (const [name, schema] of Object.entries(COMPONENTS))
+    app.addSchema({ ...JSON.parse(json(schema)), $id: name });
+}
+
+/** A copy of a route's schema in which each named object is a `$ref` to its component. */
+function referToComponents(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(referToComponents);
+  if (!value || typeof value !== 'object') return value;
+  const name = componentByJson.get(json(value));
+  if (name) return { $ref: `${name}#` };
+  return Object.fromEntries(Object.entries(value).map(([key, child]) => [key, referToComponents(child)]));
+}
 
 /** What every operation may answer besides its own statuses: the API's error body. */
-const ErrorResponse = Type.Object(ErrorBody.properties, {
+const ErrorResponse = {
+  $ref: 'Error#',
   description: 'An error: `code` for programs, `message` for people, `details` per field when given.',
-});
+};
 
 /** Which routes the document describes: the public API, and the OpenID Provider the gateway fronts. */
 const isPublic = (url: string) => url.startsWith('/api/v1/') || url === '/oidc/*';
 
-/** Path parameters as OpenAPI writes them: `/files/:id` → `/files/{id}`, `/oidc/*` → `/oidc/{path}`. */
+/** The provider's wildcard (`/oidc/*`), which the document writes as a parameter: `/oidc/{path}`. */
 const OIDC_PATH = Type.Object({
   path: Type.String({
     description:
@@ -28,9 +80,14 @@ const OIDC_PATH = Type.Object({
  */
 function transform({ schema, url }: { schema: FastifySchema; url: string }) {
   if (!isPublic(url)) return { schema: { ...schema, hide: true }, url };
-  const response = { ...(schema?.response as Record<string, unknown> | undefined), default: ErrorResponse };
-  if (url === '/oidc/*') return { schema: { ...schema, params: OIDC_PATH, response }, url: '/oidc/{path}' };
-  return { schema: { ...schema, response }, url };
+  const { streamedBody, ...rest } = schema ?? {};
+  const documented: FastifySchema = {
+    ...(referToComponents(rest) as FastifySchema),
+    ...(streamedBody ? { body: streamedBody.schema, consumes: [streamedBody.contentType] } : {}),
+    response: { ...(referToComponents(schema?.response) as object | undefined), default: ErrorResponse },
+  };
+  if (url === '/oidc/*') return { schema: { ...documented, params: OIDC_PATH }, url: '/oidc/{path}' };
+  return { schema: documented, url };
 }
 
 /** `@fastify/swagger`'s options: registered before every route, so it sees them all as they are added. */
@@ -76,6 +133,8 @@ export const openApiOptions: FastifyDynamicSwaggerOptions = {
     // Anyone may call the API: signed in, as a guest, or (for reads of public things) as nobody.
     security: [{ bearer: [] }, { guest: [] }, {}],
   },
+  // Components keep their names (`#/components/schemas/File`), not `def-0`, `def-1`, ...
+  refResolver: { buildLocalReference: (schema, _base, _fragment, i) => String(schema.$id ?? `def-${i}`) },
   transform,
 };
 

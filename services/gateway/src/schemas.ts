@@ -13,6 +13,15 @@ export const ErrorBody = Type.Object({
   details: Type.Optional(Type.Array(Type.Unknown())),
 });
 
+/** Bytes of any type, as a body or an answer. */
+export const Bytes = (description: string) => Type.String({ format: 'binary', description });
+
+/** An answer that is not JSON (file bytes, an event stream): documented, never serialized by Fastify. */
+export const NotJson = (contentType: string, schema: TSchema, description: string) => ({
+  description,
+  content: { [contentType]: { schema } },
+});
+
 /** Ids are newId() values: URL-safe base64. Anything else cannot exist and answers 404. */
 export const IdParams = Type.Object({ id: Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' }) });
 

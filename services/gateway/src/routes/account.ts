@@ -16,6 +16,7 @@ const ChangePasswordBody = Type.Object({
   current_password: Type.String({ minLength: 1, maxLength: 1024 }),
   new_password: Type.String({ minLength: 1, maxLength: 1024 }),
 });
+const tags = ['accounts'];
 
 /**
  * The signed-in user's account (API.md "Accounts and sessions"). Every route acts on the caller's
@@ -25,13 +26,19 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
   app,
   { auth, authPerMinute },
 ) => {
-  app.patch('/account', { schema: { body: UpdateAccountBody, response: { 200: User } } }, async (request) => {
+  const update = { tags, summary: 'Rename the account', body: UpdateAccountBody, response: { 200: User } };
+  app.patch('/account', { schema: update }, async (request) => {
     const { sub } = requireUser(request);
     return toUser(await auth.updateAccount({ sub, name: request.body.name }));
   });
 
   /** Deletes the user; the auth service has their files, jobs and tickets removed after it. */
-  app.delete('/account', { schema: { response: { 204: Type.Null() } } }, async (request, reply) => {
+  const remove = {
+    tags,
+    summary: 'Delete the account and everything it owns',
+    response: { 204: Type.Null() },
+  };
+  app.delete('/account', { schema: remove }, async (request, reply) => {
     const { sub } = requireUser(request);
     await auth.deleteAccount({ sub });
     return reply.code(204).send(null);
@@ -46,7 +53,12 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
   app.post(
     '/account/password',
     {
-      schema: { body: ChangePasswordBody, response: { 204: Type.Null() } },
+      schema: {
+        tags,
+        summary: 'Change the password',
+        body: ChangePasswordBody,
+        response: { 204: Type.Null() },
+      },
       config: { rateLimit: { max: authPerMinute, timeWindow: 60_000 } },
     },
     async (request, reply) => {

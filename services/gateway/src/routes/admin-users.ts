@@ -24,7 +24,15 @@ const RolesBody = Type.Object({
 export const adminUsersRoutes: FastifyPluginAsyncTypebox<AdminUsersRoutesOptions> = async (app, { auth }) => {
   app.put(
     '/admin/users/:id/roles',
-    { schema: { params: IdParams, body: RolesBody, response: { 200: User } } },
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Set a user's roles (administrators)",
+        params: IdParams,
+        body: RolesBody,
+        response: { 200: User },
+      },
+    },
     async (request) => {
       const admin = requireUser(request);
       if (!admin.roles.includes('admin'))

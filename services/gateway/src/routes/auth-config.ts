@@ -39,7 +39,14 @@ export const authConfigRoutes: FastifyPluginAsyncTypebox<{ config: AuthClientCon
   app.get(
     '/auth/config',
     // Acts for nobody: a stale bearer sent along must not stop the shell from learning how to sign in.
-    { schema: { response: { 200: AuthConfig } }, config: { credentialsInBody: true } },
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'How the web app signs people in (issuer, client, scopes)',
+        response: { 200: AuthConfig },
+      },
+      config: { credentialsInBody: true },
+    },
     async (request, reply) => {
       const appOrigin = origins.forRequest(request.protocol, request.headers.host) ?? origins.canonical;
       // Short public caching: it changes only with a redeploy, and must follow one quickly. (Caches

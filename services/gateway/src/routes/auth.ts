@@ -32,6 +32,7 @@ const RefreshBody = Type.Object({
   id: Type.String({ minLength: 1, maxLength: 255 }),
 });
 const LogoutBody = Type.Object({ refresh_token: RefreshToken });
+const tags = ['accounts'];
 
 /**
  * Accounts and the app session (API.md "Accounts and sessions"); the auth service does the work.
@@ -71,7 +72,15 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (
 
   app.post(
     '/auth/signup',
-    { schema: { body: SignupBody, response: { 201: Type.Object({ user: User }) } }, config: strict() },
+    {
+      schema: {
+        tags,
+        summary: 'Create an account',
+        body: SignupBody,
+        response: { 201: Type.Object({ user: User }) },
+      },
+      config: strict(),
+    },
     async (request, reply) => {
       const { email, password, name } = request.body;
       const user = await auth.signup({ email, password, name: name ?? '' });
@@ -81,7 +90,15 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (
 
   app.post(
     '/auth/login',
-    { schema: { body: LoginBody, response: { 200: Tokens } }, config: strict() },
+    {
+      schema: {
+        tags,
+        summary: 'Sign in with email and password',
+        body: LoginBody,
+        response: { 200: Tokens },
+      },
+      config: strict(),
+    },
     async (request) => {
       const tokens = await auth.login(request.body);
       return {
@@ -96,7 +113,15 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (
 
   app.post(
     '/auth/refresh_token',
-    { schema: { body: RefreshBody, response: { 200: RefreshedTokens } }, config: strict() },
+    {
+      schema: {
+        tags,
+        summary: 'Renew the access token (the refresh token rotates)',
+        body: RefreshBody,
+        response: { 200: RefreshedTokens },
+      },
+      config: strict(),
+    },
     async (request) => {
       const { refresh_token, id } = request.body;
       const tokens = await auth.refreshToken({ refreshToken: refresh_token, id });
@@ -118,7 +143,11 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (
   app.post(
     '/auth/session',
     {
-      schema: { response: { 200: Tokens } },
+      schema: {
+        tags,
+        summary: 'Turn an access token of the built-in provider into an app session',
+        response: { 200: Tokens },
+      },
       config: {
         rateLimit: {
           max: authPerMinute,
@@ -143,7 +172,15 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (
 
   app.post(
     '/auth/logout',
-    { schema: { body: LogoutBody, response: { 204: Type.Null() } }, config: { credentialsInBody: true } },
+    {
+      schema: {
+        tags,
+        summary: 'Sign out: end the session',
+        body: LogoutBody,
+        response: { 204: Type.Null() },
+      },
+      config: { credentialsInBody: true },
+    },
     async (request, reply) => {
       await auth.logout({ refreshToken: request.body.refresh_token });
       return reply.code(204).send(null);
@@ -157,13 +194,18 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (
   app.post(
     '/auth/guest',
     {
-      schema: { response: { 204: Type.Null() } },
+      schema: {
+        tags,
+        summary: 'Become a guest (set the guest cookie) before parallel writes',
+        response: { 204: Type.Null() },
+      },
       config: { rateLimit: { max: writesPerMinute, timeWindow: 60_000 } },
     },
     async (_request, reply) => reply.code(204).send(null),
   );
 
-  app.get('/auth/me', { schema: { response: { 200: User } } }, async (request) => {
+  const me = { tags, summary: 'The signed-in user', response: { 200: User } };
+  app.get('/auth/me', { schema: me }, async (request) => {
     const { sub } = requireUser(request);
     return toUser(await auth.getUser({ sub }));
   });

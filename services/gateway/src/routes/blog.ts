@@ -4,7 +4,7 @@ import type { contentV1 } from '@mediakit/proto';
 import { type Static, Type } from 'typebox';
 import { contentCaller } from '../content-caller.ts';
 import type { ContentApiClient } from '../deps.ts';
-import { DEFAULT_LIMIT, Page, PageQuery } from '../schemas.ts';
+import { Bytes, DEFAULT_LIMIT, NotJson, Page, PageQuery } from '../schemas.ts';
 import { forward } from '../upstream.ts';
 
 export interface BlogRoutesOptions {
@@ -44,6 +44,7 @@ export const Article = Type.Object({
 });
 
 const SlugParams = Type.Object({ slug: Type.String({ maxLength: 200 }) });
+const tags = ['content'];
 
 /** Types and generous caps here; the content service checks the rules and names every bad field. */
 const writable = {
@@ -116,6 +117,8 @@ export const blogRoutes: FastifyPluginAsyncTypebox<BlogRoutesOptions> = async (a
     '/blog',
     {
       schema: {
+        tags,
+        summary: 'List articles, newest first (editors: drafts too)',
         querystring: Type.Object({
           q: Type.Optional(Type.String({ maxLength: 200 })),
           /** Editors only: draft or all (default: published). */
@@ -140,7 +143,8 @@ export const blogRoutes: FastifyPluginAsyncTypebox<BlogRoutesOptions> = async (a
     },
   );
 
-  app.get('/blog/:slug', { schema: { params: SlugParams, response: { 200: Article } } }, async (request) =>
+  const getArticle = { tags, summary: 'Get an article', params: SlugParams, response: { 200: Article } };
+  app.get('/blog/:slug', { schema: getArticle }, async (request) =>
     toArticle(await content.getArticle({ caller: contentCaller(request.owner), slug: request.params.slug })),
   );
 
@@ -148,8 +152,13 @@ export const blogRoutes: FastifyPluginAsyncTypebox<BlogRoutesOptions> = async (a
     method: ['GET', 'HEAD'],
     url: '/blog/:slug/cover',
     schema: {
+      tags,
+      summary: "A published article's cover image",
       params: SlugParams,
-      querystring: Type.Object({ v: Type.Optional(Type.String({ maxLength: 100 })) }),
+      querystring: Type.Object({
+        v: Type.Optional(Type.String({ maxLength: 100, description: "The cover's version, for caches" })),
+      }),
+      response: { 200: NotJson('image/*', Bytes('The image'), 'The cover image') },
     },
     handler: async (request, reply) => {
       const article = await content.getArticle({
@@ -168,7 +177,14 @@ export const blogRoutes: FastifyPluginAsyncTypebox<BlogRoutesOptions> = async (a
 
   app.post(
     '/blog',
-    { schema: { body: CreateArticleBody, response: { 201: Article } } },
+    {
+      schema: {
+        tags,
+        summary: 'Write an article (editors)',
+        body: CreateArticleBody,
+        response: { 201: Article },
+      },
+    },
     async (request, reply) => {
       const article = await content.createArticle({
         caller: contentCaller(request.owner),
@@ -180,7 +196,15 @@ export const blogRoutes: FastifyPluginAsyncTypebox<BlogRoutesOptions> = async (a
 
   app.put(
     '/blog/:slug',
-    { schema: { params: SlugParams, body: UpdateArticleBody, response: { 200: Article } } },
+    {
+      schema: {
+        tags,
+        summary: 'Change an article (editors)',
+        params: SlugParams,
+        body: UpdateArticleBody,
+        response: { 200: Article },
+      },
+    },
     async (request) =>
       toArticle(
         await content.updateArticle({
@@ -193,7 +217,14 @@ export const blogRoutes: FastifyPluginAsyncTypebox<BlogRoutesOptions> = async (a
 
   app.delete(
     '/blog/:slug',
-    { schema: { params: SlugParams, response: { 204: Type.Null() } } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete an article (editors)',
+        params: SlugParams,
+        response: { 204: Type.Null() },
+      },
+    },
     async (request, reply) => {
       await content.deleteArticle({ caller: contentCaller(request.owner), slug: request.params.slug });
       return reply.code(204).send(null);

@@ -33,7 +33,12 @@ export const contactRoutes: FastifyPluginAsyncTypebox<ContactRoutesOptions> = as
   app.post(
     '/contact',
     {
-      schema: { body: ContactBody, response: { 201: TicketSummary } },
+      schema: {
+        tags: ['support'],
+        summary: 'Write to support (anyone; the answer comes by email)',
+        body: ContactBody,
+        response: { 201: TicketSummary },
+      },
       config: {
         rateLimit: {
           max: perHour,

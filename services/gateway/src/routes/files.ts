@@ -9,7 +9,7 @@ import { toFile } from '../mappers.ts';
 import type { Plans } from '../plans.ts';
 import { passBodiesThrough } from '../plugins/body-passthrough.ts';
 import type { Owner } from '../plugins/identity.ts';
-import { DEFAULT_LIMIT, File, IdParams, MediaKind, Page, PageQuery } from '../schemas.ts';
+import { Bytes, DEFAULT_LIMIT, File, IdParams, MediaKind, NotJson, Page, PageQuery } from '../schemas.ts';
 import { errorFromUpstream, filesUnavailable, forward, trustedHeaders } from '../upstream.ts';
 
 export interface FilesRoutesOptions {
@@ -22,6 +22,18 @@ export interface FilesRoutesOptions {
 }
 
 const isMultipart = (contentType: string | undefined) => /^multipart\/form-data\s*;/i.test(contentType ?? '');
+const tags = ['files'];
+
+/** `POST /files`: the form the files service reads, streamed through untouched. */
+const UploadForm = Type.Object({
+  file: Type.Array(Bytes("A file; its part's filename becomes the file's name."), { minItems: 1 }),
+});
+
+/** The bytes of a file, whole or the range asked for (the files service answers both). */
+const ContentResponses = {
+  200: NotJson('application/octet-stream', Bytes('The file'), 'The file, with its own Content-Type'),
+  206: NotJson('application/octet-stream', Bytes('The range'), 'The byte range asked for with Range'),
+};
 
 /** Files (API.md "Files"): metadata over gRPC, bytes streamed through the files service's HTTP API. */
 export const filesRoutes: FastifyPluginAsyncTypebox<FilesRoutesOptions> = async (app, options) => {
@@ -31,7 +43,12 @@ export const filesRoutes: FastifyPluginAsyncTypebox<FilesRoutesOptions> = async 
   app.post(
     '/files',
     {
-      schema: { response: { 201: Type.Object({ files: Type.Array(File) }) } },
+      schema: {
+        tags,
+        summary: 'Upload files in one request (resumable uploads: /uploads)',
+        streamedBody: { contentType: 'multipart/form-data', schema: UploadForm },
+        response: { 201: Type.Object({ files: Type.Array(File) }) },
+      },
       config: { rateLimit: { max: options.writesPerMinute, timeWindow: 60_000 } },
     },
     async (request, reply) => {
@@ -72,6 +89,8 @@ export const filesRoutes: FastifyPluginAsyncTypebox<FilesRoutesOptions> = async 
     '/files',
     {
       schema: {
+        tags,
+        summary: "List the caller's files, newest first",
         querystring: Type.Object({ media: Type.Optional(MediaKind), ...PageQuery }),
         response: { 200: Page(File) },
       },
@@ -90,7 +109,8 @@ export const filesRoutes: FastifyPluginAsyncTypebox<FilesRoutesOptions> = async 
     },
   );
 
-  app.get('/files/:id', { schema: { params: IdParams, response: { 200: File } } }, async (request) => {
+  const getFile = { tags, summary: 'Get a file', params: IdParams, response: { 200: File } };
+  app.get('/files/:id', { schema: getFile }, async (request) => {
     if (!request.owner) throw notFound(`File ${request.params.id}`);
     return toFile(await files.getFile({ ownerId: request.owner.id, id: request.params.id }));
   });
@@ -99,11 +119,18 @@ export const filesRoutes: FastifyPluginAsyncTypebox<FilesRoutesOptions> = async 
     method: ['GET', 'HEAD'],
     url: '/files/:id/content',
     schema: {
+      tags,
+      summary: "Download a file's bytes (Range requests allowed)",
       params: IdParams,
       querystring: Type.Object({
-        inline: Type.Optional(Type.String({ maxLength: 5 })),
-        link: Type.Optional(Type.String({ maxLength: 1024 })),
+        inline: Type.Optional(
+          Type.String({ maxLength: 5, description: '`1` or `true`: shown in the browser, not saved' }),
+        ),
+        link: Type.Optional(
+          Type.String({ maxLength: 1024, description: 'The token of a link from POST /files/{id}/link' }),
+        ),
       }),
+      response: ContentResponses,
     },
     handler: async (request, reply) => {
       // A download link (POST /files/{id}/link) speaks for its owner; otherwise the caller does.
@@ -126,6 +153,8 @@ export const filesRoutes: FastifyPluginAsyncTypebox<FilesRoutesOptions> = async 
     '/files/:id/link',
     {
       schema: {
+        tags,
+        summary: "A short-lived URL of the file's bytes, for the browser's own loaders",
         params: IdParams,
         response: { 200: Type.Object({ url: Type.String(), expiresAt: Type.String() }) },
       },
@@ -145,7 +174,7 @@ export const filesRoutes: FastifyPluginAsyncTypebox<FilesRoutesOptions> = async 
 
   app.delete(
     '/files/:id',
-    { schema: { params: IdParams, response: { 204: Type.Null() } } },
+    { schema: { tags, summary: 'Delete a file', params: IdParams, response: { 204: Type.Null() } } },
     async (request, reply) => {
       await files.deleteFile({ ownerId: (request.owner as Owner).id, id: request.params.id });
       return reply.code(204).send(null);

@@ -59,7 +59,12 @@ export const healthRoutes: FastifyPluginAsyncTypebox<HealthOptions> = async (app
     return result;
   };
 
-  app.get('/api/v1/health', { config, schema: { response: { 200: Readiness, 503: Readiness } } }, readiness);
+  const health = {
+    tags: ['operations'],
+    summary: 'Whether the platform and each service behind it answer',
+    response: { 200: Readiness, 503: Readiness },
+  };
+  app.get('/api/v1/health', { config, schema: health }, readiness);
   app.get('/readyz', { config, schema: { response: { 200: Readiness, 503: Readiness } } }, readiness);
   app.get(
     '/healthz',

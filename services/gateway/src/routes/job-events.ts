@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { notFound, subjects } from '@mediakit/kit';
 import { jobsV1 } from '@mediakit/proto';
+import { Type } from 'typebox';
 import type { JobsClient, UpdateBus } from '../deps.ts';
 import { toJob, toProgress } from '../mappers.ts';
-import { IdParams } from '../schemas.ts';
+import { IdParams, NotJson } from '../schemas.ts';
 import { openEventStream } from '../sse.ts';
 
 export interface JobEventsOptions {
@@ -11,6 +12,20 @@ export interface JobEventsOptions {
   nats: UpdateBus;
   keepAliveMs?: number;
 }
+
+const EventsSchema = {
+  tags: ['jobs'],
+  summary: "Follow a job's progress (server-sent events)",
+  params: IdParams,
+  response: {
+    200: NotJson(
+      'text/event-stream',
+      Type.String(),
+      '`progress` events `{ status, progress, queuePosition? }` while the job waits and runs, then one ' +
+        '`succeeded`, `failed` or `canceled` event with the Job, and the stream ends.',
+    ),
+  },
+};
 
 const TERMINAL = new Set(['succeeded', 'failed', 'canceled']);
 const RANK: Record<string, number> = { queued: 0, running: 1 };
@@ -38,7 +53,7 @@ export const jobEventsRoutes: FastifyPluginAsyncTypebox<JobEventsOptions> = asyn
     for (const end of open) end();
   });
 
-  app.get('/jobs/:id/events', { schema: { params: IdParams } }, async (request, reply) => {
+  app.get('/jobs/:id/events', { schema: EventsSchema }, async (request, reply) => {
     const owner = request.owner;
     const { id } = request.params;
     if (!owner) throw notFound(`Job ${id}`);

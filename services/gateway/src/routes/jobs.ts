@@ -24,6 +24,7 @@ const CreateJobBody = Type.Object(
   { additionalProperties: false },
 );
 
+const tags = ['jobs'];
 const files = (n: number) => `${n} ${n === 1 ? 'file' : 'files'}`;
 
 /** How many inputs this tool and this plan allow, as field issues on `inputs`. */
@@ -52,7 +53,12 @@ export const jobsRoutes: FastifyPluginAsyncTypebox<JobsRoutesOptions> = async (
   app.post(
     '/jobs',
     {
-      schema: { body: CreateJobBody, response: { 202: Job } },
+      schema: {
+        tags,
+        summary: 'Run a tool on files (params: the JSON Schema GET /tools/{name} gives)',
+        body: CreateJobBody,
+        response: { 202: Job },
+      },
       config: { rateLimit: { max: writesPerMinute, timeWindow: 60_000 } },
     },
     async (request, reply) => {
@@ -88,6 +94,8 @@ export const jobsRoutes: FastifyPluginAsyncTypebox<JobsRoutesOptions> = async (
     '/jobs',
     {
       schema: {
+        tags,
+        summary: "List the caller's jobs, newest first",
         querystring: Type.Object({ status: Type.Optional(JobStatus), ...PageQuery }),
         response: { 200: Page(Job) },
       },
@@ -105,14 +113,17 @@ export const jobsRoutes: FastifyPluginAsyncTypebox<JobsRoutesOptions> = async (
     },
   );
 
-  app.get('/jobs/:id', { schema: { params: IdParams, response: { 200: Job } } }, async (request) => {
+  const getJob = { tags, summary: 'Get a job', params: IdParams, response: { 200: Job } };
+  app.get('/jobs/:id', { schema: getJob }, async (request) => {
     if (!request.owner) throw notFound(`Job ${request.params.id}`);
     return toJob(await jobs.getJob({ ownerId: request.owner.id, id: request.params.id }));
   });
 
   app.post(
     '/jobs/:id/cancel',
-    { schema: { params: IdParams, response: { 202: Job } } },
+    {
+      schema: { tags, summary: 'Cancel a job that waits or runs', params: IdParams, response: { 202: Job } },
+    },
     async (request, reply) => {
       const job = await jobs.cancelJob({ ownerId: (request.owner as Owner).id, id: request.params.id });
       return reply.code(202).send(toJob(job));
@@ -121,7 +132,14 @@ export const jobsRoutes: FastifyPluginAsyncTypebox<JobsRoutesOptions> = async (
 
   app.post(
     '/jobs/:id/retry',
-    { schema: { params: IdParams, response: { 202: Job } } },
+    {
+      schema: {
+        tags,
+        summary: 'Run a failed or canceled job again',
+        params: IdParams,
+        response: { 202: Job },
+      },
+    },
     async (request, reply) => {
       const job = await jobs.retryJob({ ownerId: (request.owner as Owner).id, id: request.params.id });
       return reply.code(202).send(toJob(job));
@@ -130,7 +148,14 @@ export const jobsRoutes: FastifyPluginAsyncTypebox<JobsRoutesOptions> = async (
 
   app.delete(
     '/jobs/:id',
-    { schema: { params: IdParams, response: { 204: Type.Null() } } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete a job and its outputs',
+        params: IdParams,
+        response: { 204: Type.Null() },
+      },
+    },
     async (request, reply) => {
       await jobs.deleteJob({ ownerId: (request.owner as Owner).id, id: request.params.id });
       return reply.code(204).send(null);

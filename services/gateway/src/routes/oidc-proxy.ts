@@ -97,8 +97,15 @@ export async function oidcProxyRoutes(app: FastifyInstance, options: OidcProxyOp
   }
 
   const config = { credentialsInBody: true };
+  const schema = {
+    tags: ['openid'],
+    summary: 'The OpenID Provider (discovery at /oidc/.well-known/openid-configuration)',
+    description:
+      'OpenID Connect 1.0 and OAuth 2.0 endpoints (authorization code with PKCE, token, JWKS, userinfo, ' +
+      'revocation, end session) and their sign-in pages; the discovery document names each URL.',
+  };
   app.route({ method: METHODS, url: '/oidc', config, handler: proxy });
-  app.route({ method: METHODS, url: '/oidc/*', config, handler: proxy });
+  app.route({ method: METHODS, url: '/oidc/*', config, schema, handler: proxy });
 }
 
 /** The client's headers minus hop-by-hop and forwarding headers, plus the ones we vouch for. */

@@ -6,7 +6,12 @@ import { Plan } from '../schemas.ts';
 
 /** `GET /plans`: the plans and their limits, as the auth service defines them. */
 export const plansRoutes: FastifyPluginAsyncTypebox<{ auth: AuthClient }> = async (app, { auth }) => {
-  app.get('/plans', { schema: { response: { 200: Type.Object({ plans: Type.Array(Plan) }) } } }, async () => {
+  const schema = {
+    tags: ['catalog'],
+    summary: 'List the plans and their limits',
+    response: { 200: Type.Object({ plans: Type.Array(Plan) }) },
+  };
+  app.get('/plans', { schema }, async () => {
     const { plans } = await auth.listPlans({});
     return { plans: plans.map(toPlan) };
   });

@@ -58,7 +58,12 @@ export const statsRoutes: FastifyPluginAsyncTypebox<StatsRoutesOptions> = async 
     return { count, bytes };
   }
 
-  app.get('/stats', { schema: { response: { 200: Stats } } }, async (request) => {
+  const schema = {
+    tags: ['jobs'],
+    summary: "The signed-in user's totals and plan",
+    response: { 200: Stats },
+  };
+  app.get('/stats', { schema }, async (request) => {
     const owner = requireUser(request);
     const plan = await plans.forOwner(owner);
     const [stats, totals] = await Promise.all([jobs.getStats({ ownerId: owner.id }), fileTotals(owner)]);

@@ -41,6 +41,7 @@ export const Subscription = Type.Object({
 });
 
 export type ApiSubscription = Static<typeof Subscription>;
+const tags = ['accounts'];
 
 export function toSubscription(subscription: authV1.Subscription): ApiSubscription {
   const { billing, provider } = subscription;
@@ -78,7 +79,8 @@ export const subscriptionRoutes: FastifyPluginAsyncTypebox<SubscriptionRoutesOpt
   app,
   { auth, writesPerMinute },
 ) => {
-  app.get('/account/subscription', { schema: { response: { 200: Subscription } } }, async (request) => {
+  const read = { tags, summary: "The signed-in user's subscription", response: { 200: Subscription } };
+  app.get('/account/subscription', { schema: read }, async (request) => {
     const { sub } = requireUser(request);
     return toSubscription(await auth.getSubscription({ sub }));
   });
@@ -86,7 +88,12 @@ export const subscriptionRoutes: FastifyPluginAsyncTypebox<SubscriptionRoutesOpt
   app.put(
     '/account/subscription',
     {
-      schema: { body: ChangeBody, response: { 200: Subscription } },
+      schema: {
+        tags,
+        summary: 'Change plan (upgrade now, downgrade at period end) or billing details',
+        body: ChangeBody,
+        response: { 200: Subscription },
+      },
       config: { rateLimit: { max: writesPerMinute, timeWindow: 60_000 } },
     },
     async (request) => {

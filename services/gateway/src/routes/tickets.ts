@@ -66,6 +66,7 @@ const toTicket = (ticket: contentV1.Ticket): Static<typeof Ticket> => ({
 });
 
 const Message = Type.String({ maxLength: 20_000 });
+const tags = ['support'];
 
 /**
  * Support tickets (API.md "Content and support"), for signed-in users: guests get 401. A ticket is
@@ -77,6 +78,8 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<TicketsRoutesOptions> = as
     '/tickets',
     {
       schema: {
+        tags,
+        summary: "List the caller's tickets (staff: every ticket with all=true)",
         querystring: Type.Object({
           status: Type.Optional(TicketStatus),
           /** Staff only: every ticket, not only the caller's own. */
@@ -104,6 +107,8 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<TicketsRoutesOptions> = as
     '/tickets',
     {
       schema: {
+        tags,
+        summary: 'Open a ticket',
         body: Type.Object({ subject: Type.String({ maxLength: 1000 }), message: Message }),
         response: { 201: Ticket },
       },
@@ -115,7 +120,13 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<TicketsRoutesOptions> = as
     },
   );
 
-  app.get('/tickets/:id', { schema: { params: IdParams, response: { 200: Ticket } } }, async (request) => {
+  const getTicket = {
+    tags,
+    summary: 'Get a ticket with its messages',
+    params: IdParams,
+    response: { 200: Ticket },
+  };
+  app.get('/tickets/:id', { schema: getTicket }, async (request) => {
     const user = requireUser(request);
     return toTicket(await content.getTicket({ caller: contentCaller(user), id: request.params.id }));
   });
@@ -124,6 +135,8 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<TicketsRoutesOptions> = as
     '/tickets/:id/messages',
     {
       schema: {
+        tags,
+        summary: 'Add a message to a ticket',
         params: IdParams,
         body: Type.Object({ message: Message }),
         response: { 201: TicketMessage },
@@ -142,7 +155,15 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<TicketsRoutesOptions> = as
 
   app.patch(
     '/tickets/:id',
-    { schema: { params: IdParams, body: Type.Object({ status: TicketStatus }), response: { 200: Ticket } } },
+    {
+      schema: {
+        tags,
+        summary: 'Close or reopen a ticket',
+        params: IdParams,
+        body: Type.Object({ status: TicketStatus }),
+        response: { 200: Ticket },
+      },
+    },
     async (request) => {
       const user = requireUser(request);
       return toTicket(

@@ -20,7 +20,13 @@ export const toolsRoutes: FastifyPluginAsyncTypebox<ToolsRoutesOptions> = async 
   let body: Precompressed | undefined;
   app.get(
     '/tools',
-    { schema: { response: { 200: Type.Object({ tools: Type.Array(Tool) }) } } },
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'List every tool and converter, with the JSON Schema of its params',
+        response: { 200: Type.Object({ tools: Type.Array(Tool) }) },
+      },
+    },
     async (request, reply) => {
       body ??= precompress(reply.serialize({ tools }) as string);
       const encoding = pickEncoding(request.headers['accept-encoding']);
@@ -34,7 +40,14 @@ export const toolsRoutes: FastifyPluginAsyncTypebox<ToolsRoutesOptions> = async 
 
   app.get(
     '/tools/:name',
-    { schema: { params: Type.Object({ name: Type.String({ maxLength: 100 }) }), response: { 200: Tool } } },
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Get one tool or converter',
+        params: Type.Object({ name: Type.String({ maxLength: 100 }) }),
+        response: { 200: Tool },
+      },
+    },
     async (request) => {
       const tool = byName.get(request.params.name);
       if (!tool) throw notFound(`Tool ${request.params.name}`);

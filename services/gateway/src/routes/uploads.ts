@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { notFound } from '@mediakit/kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
 import type { Plans } from '../plans.ts';
 import { passBodiesThrough } from '../plugins/body-passthrough.ts';
-import { IdParams } from '../schemas.ts';
+import { Bytes, IdParams } from '../schemas.ts';
 import { forward, trustedHeaders } from '../upstream.ts';
 
 export interface UploadsRoutesOptions {
@@ -13,6 +14,12 @@ export interface UploadsRoutesOptions {
 
 /** The tus endpoint's path, the same on the gateway and on the files service. */
 const UPLOADS = '/api/v1/uploads';
+
+const tags = ['uploads'];
+const TUS = 'The tus 1.0 protocol (https://tus.io/protocols/resumable-upload), headers and all.';
+/** The bytes of a PATCH (or of a creation with upload), at the offset Upload-Offset names. */
+const Chunk = { contentType: 'application/offset+octet-stream', schema: Bytes('The next bytes of the file') };
+const NoBody = (description: string) => Type.Null({ description });
 
 /**
  * Resumable uploads (tus 1.0) live in the files service; the gateway forwards every tus request
@@ -34,15 +41,43 @@ export const uploadsRoutes: FastifyPluginAsyncTypebox<UploadsRoutesOptions> = as
 
   app.post(
     '/uploads',
-    { config: { rateLimit: { max: options.writesPerMinute, timeWindow: 60_000 } } },
+    {
+      schema: {
+        tags,
+        summary: 'Start a resumable upload (tus creation)',
+        description: `${TUS} Upload-Length and Upload-Metadata (filename, filetype) name the file; the answer's Location is the upload's URL.`,
+        response: { 201: NoBody('Created: Location is the upload, Upload-Offset what it holds') },
+      },
+      config: { rateLimit: { max: options.writesPerMinute, timeWindow: 60_000 } },
+    },
     (request, reply) => toFilesService(request, reply, UPLOADS),
   );
-  app.options('/uploads', (request, reply) => toFilesService(request, reply, UPLOADS));
+  app.options(
+    '/uploads',
+    {
+      schema: {
+        tags,
+        summary: 'What the tus server supports (Tus-Version, Tus-Extension, Tus-Max-Size)',
+        response: { 204: NoBody('Tus-* headers') },
+      },
+    },
+    (request, reply) => toFilesService(request, reply, UPLOADS),
+  );
   app.route({
     // POST too: tus clients behind proxies that block PATCH send POST with X-HTTP-Method-Override.
     method: ['HEAD', 'PATCH', 'POST', 'DELETE', 'OPTIONS'],
     url: '/uploads/:id',
-    schema: { params: IdParams },
+    schema: {
+      tags,
+      summary: 'Continue (PATCH), resume (HEAD) or end (DELETE) a resumable upload',
+      description: `${TUS} The PATCH that completes the upload answers Mk-File-Id, the id of the new file.`,
+      params: IdParams,
+      streamedBody: Chunk,
+      response: {
+        200: NoBody('HEAD: Upload-Offset is how much the server holds'),
+        204: NoBody('PATCH: stored, up to the new Upload-Offset; DELETE: ended; OPTIONS: Tus-* headers'),
+      },
+    },
     handler: (request, reply) =>
       toFilesService(request, reply, `${UPLOADS}/${encodeURIComponent(request.params.id)}`),
   });
