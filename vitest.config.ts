@@ -16,6 +16,7 @@ export default defineConfig({
           name: 'unit',
           sequence: { groupOrder: 0 },
           include: ['packages/*/src/**/*.test.ts', 'services/*/src/**/*.test.ts'],
+          exclude: ['packages/web-*/src/**'],
         },
       },
       {
@@ -27,14 +28,15 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
-      // The web apps' client rules (API client, session, toasts, idle reload): plain functions with
-      // injected clocks, cookies and fetch, so Node runs them without a DOM library.
+      // The web apps' client rules (API client, session, toasts, idle reload), in the apps and in the
+      // packages they share: plain functions with injected clocks, cookies and fetch, so Node runs
+      // them without a DOM library.
       {
         extends: true,
         test: {
           name: 'web',
           sequence: { groupOrder: 0 },
-          include: ['frontends/*/src/**/*.test.ts'],
+          include: ['frontends/*/src/**/*.test.ts', 'packages/web-*/src/**/*.test.ts'],
           environment: 'node',
         },
       },

@@ -2,7 +2,7 @@
 # gateway: the public API and the shell's pages. Build from the repository root:
 #   docker build -f deploy/docker/gateway.Dockerfile -t ghcr.io/mediakit/gateway:0.1.0 .
 
-# Build: the workspace's dependencies, the generated gRPC code, the shell (the gateway fills its pages' heads).
+# Build: the workspace's dependencies, the generated gRPC code, the shell (the gateway serves its build).
 FROM node:24-bookworm-slim AS build
 WORKDIR /src
 COPY . .
@@ -24,10 +24,8 @@ COPY --from=build --chown=root:root /src/package.json ./
 COPY --from=build --chown=root:root /src/node_modules ./node_modules
 COPY --from=build --chown=root:root /src/packages ./packages
 COPY --from=build --chown=root:root /src/services/gateway ./services/gateway
-# The gateway reads the shell's page titles (src) and serves its build (dist).
-COPY --from=build --chown=root:root /src/frontends/shell ./frontends/shell
-COPY --from=build --chown=root:root /src/frontends/tools/package.json ./frontends/tools/package.json
-COPY --from=build --chown=root:root /src/frontends/dashboard/package.json ./frontends/dashboard/package.json
+# The gateway serves the shell's build; page titles and heads come from packages/page-meta.
+COPY --from=build --chown=root:root /src/frontends/shell/dist ./frontends/shell/dist
 # The code belongs to root and is read-only for the service's user (node, uid 1000).
 USER 1000:1000
 EXPOSE 8080

@@ -1,7 +1,7 @@
+import { NOT_FOUND_TEXT } from '@mediakit/page-meta/page-meta';
 import { NavLink, Route, Routes, useLocation } from '@mediakit/web-shared/router';
-import type { RemotePage, RemotePageProps } from '@mediakit/web-shell/federation/contract.ts';
-import { NOT_FOUND_TEXT } from '@mediakit/web-shell/pages/page-meta.ts';
-import { Skeleton } from '@mediakit/web-shell/ui/Skeleton.tsx';
+import type { RemotePage, RemotePageProps } from '@mediakit/web-ui/contract';
+import { Skeleton } from '@mediakit/web-ui/Skeleton';
 import { Suspense } from 'react';
 import './dashboard.css';
 import { canEditBlog } from './lib/roles.ts';

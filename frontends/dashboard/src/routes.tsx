@@ -1,4 +1,4 @@
-import type { RemotePage } from '@mediakit/web-shell/federation/contract.ts';
+import type { RemotePage } from '@mediakit/web-ui/contract';
 import { DashboardApp } from './DashboardApp.tsx';
 
 /** The pages this remote renders, by the shell's route pattern (see the shell's federation contract). */

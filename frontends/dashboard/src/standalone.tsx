@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@mediakit/web-shared/query';
 import { BrowserRouter, Route, Routes } from '@mediakit/web-shared/router';
-import { createStandaloneHost } from '@mediakit/web-shell/federation/standalone-host.ts';
+import { createStandaloneHost } from '@mediakit/web-ui/standalone-host';
 import { createRoot } from 'react-dom/client';
 import { ToastContainer } from 'react-toastify';
-import '@mediakit/web-shell/styles.css';
+import '@mediakit/web-ui/styles.css';
 import { routes } from './routes.tsx';
 
 // The dashboard remote on its own (development): its pages at their usual paths, without the shell.

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@mediakit/web-shared/query';
 import { BrowserRouter, Route, Routes, useNavigate } from '@mediakit/web-shared/router';
+import { REMOTE_MOUNTS } from '@mediakit/web-ui/contract';
 import { useEffect } from 'react';
-import { REMOTE_MOUNTS } from './federation/contract.ts';
 import { RemoteRoute } from './federation/RemoteRoute.tsx';
 import {
   AccountPage,

@@ -1,9 +1,9 @@
 // The stylesheet is part of the first HTML response (a <link> in the head), so the page never
 // renders unstyled or shifts when it arrives.
-import './styles.css';
+import '@mediakit/web-ui/styles.css';
 // The footer's own rules, beside the main stylesheet so they arrive with it (it is on every page).
 import './ui/footer.css';
-import { remoteAt } from './federation/remote-at.ts';
+import { remoteAt } from '@mediakit/page-meta/remote-at';
 import { preloadRemoteRoutes } from './federation/remote-loader.ts';
 
 // A remote's page (a tool, the dashboard) downloads its remote alongside the shell's own chunks:

@@ -1,16 +1,16 @@
+import { type ApiClient, createApiClient, postRefreshToken } from '@mediakit/web-api/api-client';
+import { cookieSecureFor, documentCookieJar } from '@mediakit/web-api/cookies';
+import type { FileLinks } from '@mediakit/web-api/download-links';
+import { describeError, ERROR_TEXT, isApiRequestError } from '@mediakit/web-api/errors';
+import { lazyFileLinks } from '@mediakit/web-api/lazy-file-links';
+import { createRefresher } from '@mediakit/web-api/refresh';
+import { createSessionStore, type SessionStore } from '@mediakit/web-api/session-store';
 import { MutationCache, QueryCache, QueryClient } from '@mediakit/web-shared/query';
-import { type ApiClient, createApiClient, postRefreshToken } from './api/api-client.ts';
-import type { FileLinks } from './api/download-links.ts';
-import { describeError, ERROR_TEXT, isApiRequestError } from './api/errors.ts';
-import { lazyFileLinks } from './api/lazy-file-links.ts';
-import { createRefresher } from './api/refresh.ts';
+import { createNotifier, type Notifier } from '@mediakit/web-ui/notifier';
 import { createPageHeads, type PageHeads } from './head/page-heads-store.ts';
-import { cookieSecureFor, documentCookieJar } from './session/cookies.ts';
 import { LOGIN_ROUTE } from './session/return-to.ts';
-import { createSessionStore, type SessionStore } from './session/session-store.ts';
 import { createErrorDialogStore, type ErrorDialogStore } from './ui/error-dialog-store.ts';
 import { lazyToasts } from './ui/lazy-toasts.ts';
-import { createNotifier, type Notifier } from './ui/notifier.ts';
 
 /** Everything the pages share: built once at start, handed down through ShellContext. */
 export interface Shell {
@@ -79,7 +79,7 @@ export function createShell(): Shell {
   };
   // Links are first asked for after an upload or on the dashboard: their code loads then.
   shell.links = lazyFileLinks(() =>
-    import('./api/download-links.ts').then(({ createFileLinks }) =>
+    import('@mediakit/web-api/download-links').then(({ createFileLinks }) =>
       createFileLinks({ api: shell.api, scope: () => store.userInfo()?.sub ?? 'guest' }),
     ),
   );

@@ -1,4 +1,4 @@
-import { ErrorBoundary } from '@mediakit/web-shell/ui/ErrorBoundary.tsx';
+import { ErrorBoundary } from '@mediakit/web-ui/ErrorBoundary';
 import type { ReactNode } from 'react';
 
 interface LazyPartProps {

@@ -1,4 +1,4 @@
-import type { Tool } from '@mediakit/web-shell/api/types.ts';
+import type { Tool } from '@mediakit/web-api/types';
 import { describe, expect, test } from 'vitest';
 import { matchesQuery } from './catalog-query.ts';
 

@@ -1,6 +1,6 @@
+import type { Tool } from '@mediakit/web-api/types';
 import { useQuery } from '@mediakit/web-shared/query';
-import type { Tool } from '@mediakit/web-shell/api/types.ts';
-import type { ShellHost } from '@mediakit/web-shell/federation/contract.ts';
+import type { ShellHost } from '@mediakit/web-ui/contract';
 
 /** The catalog from `GET /tools`; the same query key as the shell's home page, so it is fetched once. */
 export function useCatalog(host: ShellHost) {

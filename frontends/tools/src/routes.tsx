@@ -1,5 +1,5 @@
-import type { RemotePage } from '@mediakit/web-shell/federation/contract.ts';
-import { Skeleton } from '@mediakit/web-shell/ui/Skeleton.tsx';
+import type { RemotePage } from '@mediakit/web-ui/contract';
+import { Skeleton } from '@mediakit/web-ui/Skeleton';
 import { lazyComponent } from './lazy-component.tsx';
 import { preloadToolPage, ToolPage } from './pages/ToolPage.tsx';
 

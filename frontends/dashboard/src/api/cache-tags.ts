@@ -1,5 +1,5 @@
 import type { QueryClient } from '@mediakit/web-shared/query';
-import { ACCOUNT_KEYS, CACHE_TAGS, type CacheTag } from '@mediakit/web-shell/federation/contract.ts';
+import { ACCOUNT_KEYS, CACHE_TAGS, type CacheTag } from '@mediakit/web-ui/contract';
 
 /**
  * Which cache tags each kind of change makes stale. Jobs own their outputs (files) and count in

@@ -1,5 +1,5 @@
-import type { ApiClient } from '@mediakit/web-shell/api/api-client.ts';
-import type { Plan, Tool } from '@mediakit/web-shell/api/types.ts';
+import type { ApiClient } from '@mediakit/web-api/api-client';
+import type { Plan, Tool } from '@mediakit/web-api/types';
 import { keys } from './cache-tags.ts';
 import type { Job, Page, Stats } from './types.ts';
 

@@ -10,7 +10,7 @@ export {
   type Page,
   type Stats,
   type Subscription,
-} from '@mediakit/web-shell/api/types.ts';
+} from '@mediakit/web-api/types';
 
 export interface TicketMessage {
   id: string;

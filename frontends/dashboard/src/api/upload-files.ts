@@ -1,6 +1,6 @@
-import { API_BASE } from '@mediakit/web-shell/api/api-base.ts';
-import { errorFromResponse } from '@mediakit/web-shell/api/errors.ts';
-import type { ShellHost } from '@mediakit/web-shell/federation/contract.ts';
+import { API_BASE } from '@mediakit/page-meta/api-base';
+import { errorFromResponse } from '@mediakit/web-api/errors';
+import type { ShellHost } from '@mediakit/web-ui/contract';
 import type { MediaFile } from './types.ts';
 
 /**

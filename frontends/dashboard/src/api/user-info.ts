@@ -1,5 +1,5 @@
-import { cookieSecureFor, documentCookieJar } from '@mediakit/web-shell/session/cookies.ts';
-import { createSessionStore, type UserInfo } from '@mediakit/web-shell/session/session-store.ts';
+import { cookieSecureFor, documentCookieJar } from '@mediakit/web-api/cookies';
+import { createSessionStore, type UserInfo } from '@mediakit/web-api/session-store';
 
 /**
  * Updates the spec's userInfo cookie after the server said something newer than it holds. The

@@ -1,5 +1,5 @@
-import { pageHeading } from '@mediakit/web-shell/ui/focus-return.ts';
-import { Modal } from '@mediakit/web-shell/ui/Modal.tsx';
+import { pageHeading } from '@mediakit/web-ui/focus-return';
+import { Modal } from '@mediakit/web-ui/Modal';
 import { type ReactNode, useEffect, useRef } from 'react';
 
 /**

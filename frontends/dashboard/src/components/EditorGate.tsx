@@ -1,9 +1,9 @@
+import { isApiRequestError } from '@mediakit/web-api/errors';
+import type { Me } from '@mediakit/web-api/types';
 import { useQuery } from '@mediakit/web-shared/query';
 import { Link } from '@mediakit/web-shared/router';
-import { isApiRequestError } from '@mediakit/web-shell/api/errors.ts';
-import type { Me } from '@mediakit/web-shell/api/types.ts';
-import type { ShellHost } from '@mediakit/web-shell/federation/contract.ts';
-import { Skeleton } from '@mediakit/web-shell/ui/Skeleton.tsx';
+import type { ShellHost } from '@mediakit/web-ui/contract';
+import { Skeleton } from '@mediakit/web-ui/Skeleton';
 import { type ReactNode, useEffect } from 'react';
 import { keys } from '../api/cache-tags.ts';
 import type { ArticleSummary, Page } from '../api/types.ts';

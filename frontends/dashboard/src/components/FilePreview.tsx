@@ -1,6 +1,6 @@
-import type { FileLinks } from '@mediakit/web-shell/api/download-links.ts';
-import { useFileLink } from '@mediakit/web-shell/federation/use-file-link.ts';
-import { formatLabel, previewPlan } from '@mediakit/web-shell/ui/media-preview.ts';
+import type { FileLinks } from '@mediakit/web-api/download-links';
+import { formatLabel, previewPlan } from '@mediakit/web-ui/media-preview';
+import { useFileLink } from '@mediakit/web-ui/use-file-link';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import type { MediaFile } from '../api/types.ts';
 

@@ -1,4 +1,4 @@
-import { describeError } from '@mediakit/web-shell/api/errors.ts';
+import { describeError } from '@mediakit/web-api/errors';
 import type { ReactNode } from 'react';
 
 /** A failed load, said plainly, with a way to try again (the error dialog already showed details). */

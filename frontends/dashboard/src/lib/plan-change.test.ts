@@ -1,4 +1,4 @@
-import type { Plan } from '@mediakit/web-shell/api/types.ts';
+import type { Plan } from '@mediakit/web-api/types';
 import { expect, test } from 'vitest';
 import { fieldErrors, needsBilling, planChange } from './plan-change.ts';
 

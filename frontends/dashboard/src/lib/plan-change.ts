@@ -1,4 +1,4 @@
-import type { Plan } from '@mediakit/web-shell/api/types.ts';
+import type { Plan } from '@mediakit/web-api/types';
 import type { Subscription } from '../api/types.ts';
 
 export type PlanChange = 'current' | 'upgrade' | 'downgrade' | 'cancel-downgrade';

@@ -1,4 +1,4 @@
-import type { Tool } from '@mediakit/web-shell/api/types.ts';
+import type { Tool } from '@mediakit/web-api/types';
 import { expect, test } from 'vitest';
 import { openInToolPath, toolsForFile } from './tools-for-file.ts';
 

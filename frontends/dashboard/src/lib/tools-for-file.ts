@@ -1,4 +1,4 @@
-import type { Tool } from '@mediakit/web-shell/api/types.ts';
+import type { Tool } from '@mediakit/web-api/types';
 import type { MediaFile } from '../api/types.ts';
 
 const accepts = (accept: readonly string[], mime: string) =>

@@ -1,8 +1,8 @@
+import { describeError, isApiRequestError } from '@mediakit/web-api/errors';
 import { useMutation, useQuery, useQueryClient } from '@mediakit/web-shared/query';
 import { Link, useNavigate } from '@mediakit/web-shared/router';
-import { describeError, isApiRequestError } from '@mediakit/web-shell/api/errors.ts';
-import type { RemotePageProps, ShellHost } from '@mediakit/web-shell/federation/contract.ts';
-import { Skeleton } from '@mediakit/web-shell/ui/Skeleton.tsx';
+import type { RemotePageProps, ShellHost } from '@mediakit/web-ui/contract';
+import { Skeleton } from '@mediakit/web-ui/Skeleton';
 import { type ReactNode, useId, useState } from 'react';
 import { invalidate, keys } from '../api/cache-tags.ts';
 import type { Article } from '../api/types.ts';

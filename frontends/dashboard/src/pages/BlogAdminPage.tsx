@@ -1,5 +1,5 @@
 import { Link } from '@mediakit/web-shared/router';
-import type { RemotePageProps } from '@mediakit/web-shell/federation/contract.ts';
+import type { RemotePageProps } from '@mediakit/web-ui/contract';
 import type { ArticleSummary } from '../api/types.ts';
 import { EditorGate, useAdminArticles } from '../components/EditorGate.tsx';
 import { useSearchParam } from '../components/hooks.ts';

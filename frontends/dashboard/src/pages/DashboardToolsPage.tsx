@@ -1,8 +1,8 @@
+import type { Tool } from '@mediakit/web-api/types';
 import { useQuery } from '@mediakit/web-shared/query';
-import type { Tool } from '@mediakit/web-shell/api/types.ts';
-import type { RemotePageProps } from '@mediakit/web-shell/federation/contract.ts';
-import { CatalogGroupList } from '@mediakit/web-shell/ui/CatalogGroups.tsx';
-import { Skeleton } from '@mediakit/web-shell/ui/Skeleton.tsx';
+import { CatalogGroupList } from '@mediakit/web-ui/CatalogGroups';
+import type { RemotePageProps } from '@mediakit/web-ui/contract';
+import { Skeleton } from '@mediakit/web-ui/Skeleton';
 import { keys } from '../api/cache-tags.ts';
 import { LoadError } from '../components/PageStates.tsx';
 

@@ -1,11 +1,11 @@
+import type { FileLinks } from '@mediakit/web-api/download-links';
+import { ApiRequestError } from '@mediakit/web-api/errors';
+import type { Tool } from '@mediakit/web-api/types';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@mediakit/web-shared/query';
 import { Link } from '@mediakit/web-shared/router';
-import type { FileLinks } from '@mediakit/web-shell/api/download-links.ts';
-import { ApiRequestError } from '@mediakit/web-shell/api/errors.ts';
-import type { Tool } from '@mediakit/web-shell/api/types.ts';
-import { CACHE_TAGS, type RemotePageProps } from '@mediakit/web-shell/federation/contract.ts';
-import { formatBytes } from '@mediakit/web-shell/ui/format.ts';
-import { Skeleton } from '@mediakit/web-shell/ui/Skeleton.tsx';
+import { CACHE_TAGS, type RemotePageProps } from '@mediakit/web-ui/contract';
+import { formatBytes } from '@mediakit/web-ui/format';
+import { Skeleton } from '@mediakit/web-ui/Skeleton';
 import { useEffect, useRef, useState } from 'react';
 import { invalidate, keys } from '../api/cache-tags.ts';
 import { JOB_STATUSES, type Job, type MediaFile, type Page } from '../api/types.ts';

@@ -1,11 +1,11 @@
+import { toolPath } from '@mediakit/page-meta/page-meta';
+import type { Job, Plan, Stats, Tool } from '@mediakit/web-api/types';
 import { useQuery } from '@mediakit/web-shared/query';
 import { Link } from '@mediakit/web-shared/router';
-import type { Job, Plan, Stats, Tool } from '@mediakit/web-shell/api/types.ts';
-import type { RemotePageProps } from '@mediakit/web-shell/federation/contract.ts';
-import { toolPath } from '@mediakit/web-shell/pages/page-meta.ts';
-import { CatalogCard } from '@mediakit/web-shell/ui/CatalogGroups.tsx';
-import { formatBytes, formatHours } from '@mediakit/web-shell/ui/format.ts';
-import { Skeleton } from '@mediakit/web-shell/ui/Skeleton.tsx';
+import { CatalogCard } from '@mediakit/web-ui/CatalogGroups';
+import type { RemotePageProps } from '@mediakit/web-ui/contract';
+import { formatBytes, formatHours } from '@mediakit/web-ui/format';
+import { Skeleton } from '@mediakit/web-ui/Skeleton';
 import { useDeferredValue } from 'react';
 import { overviewQueries } from '../api/overview-queries.ts';
 import { JobStatusBadge } from '../components/JobStatusBadge.tsx';

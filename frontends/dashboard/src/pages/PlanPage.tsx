@@ -1,11 +1,11 @@
+import { describeError, isApiRequestError } from '@mediakit/web-api/errors';
+import type { Me, Plan } from '@mediakit/web-api/types';
 import { useMutation, useQuery, useQueryClient } from '@mediakit/web-shared/query';
-import { describeError, isApiRequestError } from '@mediakit/web-shell/api/errors.ts';
-import type { Me, Plan } from '@mediakit/web-shell/api/types.ts';
-import type { RemotePageProps } from '@mediakit/web-shell/federation/contract.ts';
-import { formatBytes, formatDate, formatHours, formatPrice } from '@mediakit/web-shell/ui/format.ts';
-import { Modal } from '@mediakit/web-shell/ui/Modal.tsx';
-import { PlanLimits } from '@mediakit/web-shell/ui/PlanLimits.tsx';
-import { Skeleton } from '@mediakit/web-shell/ui/Skeleton.tsx';
+import type { RemotePageProps } from '@mediakit/web-ui/contract';
+import { formatBytes, formatDate, formatHours, formatPrice } from '@mediakit/web-ui/format';
+import { Modal } from '@mediakit/web-ui/Modal';
+import { PlanLimits } from '@mediakit/web-ui/PlanLimits';
+import { Skeleton } from '@mediakit/web-ui/Skeleton';
 import { useRef, useState } from 'react';
 import { invalidate, keys } from '../api/cache-tags.ts';
 import type { Billing, MediaFile, Page, Stats, Subscription } from '../api/types.ts';

@@ -1,7 +1,7 @@
+import { isApiRequestError } from '@mediakit/web-api/errors';
 import { useMutation, useQuery, useQueryClient } from '@mediakit/web-shared/query';
-import { isApiRequestError } from '@mediakit/web-shell/api/errors.ts';
-import type { RemotePageProps, ShellHost } from '@mediakit/web-shell/federation/contract.ts';
-import { Skeleton } from '@mediakit/web-shell/ui/Skeleton.tsx';
+import type { RemotePageProps, ShellHost } from '@mediakit/web-ui/contract';
+import { Skeleton } from '@mediakit/web-ui/Skeleton';
 import { type FormEvent, useState } from 'react';
 import { keys } from '../api/cache-tags.ts';
 import type { Page, Ticket, TicketMessage, TicketSummary } from '../api/types.ts';

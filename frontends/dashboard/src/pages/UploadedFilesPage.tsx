@@ -1,10 +1,10 @@
+import type { FileLinks } from '@mediakit/web-api/download-links';
+import type { Tool } from '@mediakit/web-api/types';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@mediakit/web-shared/query';
 import { Link, useNavigate } from '@mediakit/web-shared/router';
-import type { FileLinks } from '@mediakit/web-shell/api/download-links.ts';
-import type { Tool } from '@mediakit/web-shell/api/types.ts';
-import type { RemotePageProps } from '@mediakit/web-shell/federation/contract.ts';
-import { formatBytes } from '@mediakit/web-shell/ui/format.ts';
-import { Skeleton } from '@mediakit/web-shell/ui/Skeleton.tsx';
+import type { RemotePageProps } from '@mediakit/web-ui/contract';
+import { formatBytes } from '@mediakit/web-ui/format';
+import { Skeleton } from '@mediakit/web-ui/Skeleton';
 import { useId, useState } from 'react';
 import { invalidate, keys } from '../api/cache-tags.ts';
 import type { MediaFile, MediaKind, Page } from '../api/types.ts';

@@ -1,4 +1,4 @@
-import { lazyPage } from '@mediakit/web-shell/ui/lazy-page.tsx';
+import { lazyPage } from '@mediakit/web-ui/lazy-page';
 
 // The sections but the overview, which `/dashboard` opens on and stays in the remote's first load.
 export const ArticleEditorPage = lazyPage(() =>

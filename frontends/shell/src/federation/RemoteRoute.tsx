@@ -1,8 +1,8 @@
+import type { RemoteName, RemoteRoutesModule } from '@mediakit/web-ui/contract';
+import { ErrorBoundary } from '@mediakit/web-ui/ErrorBoundary';
+import { RemoteErrorPanel } from '@mediakit/web-ui/RemoteErrorPanel';
+import { Skeleton } from '@mediakit/web-ui/Skeleton';
 import { useCallback, useEffect, useState } from 'react';
-import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
-import { Skeleton } from '../ui/Skeleton.tsx';
-import type { RemoteName, RemoteRoutesModule } from './contract.ts';
-import { RemoteErrorPanel } from './RemoteErrorPanel.tsx';
 import { loadRemoteRoutes } from './remote-loader.ts';
 import { useHost } from './use-host.ts';
 

@@ -1,5 +1,5 @@
+import type { RemoteName, RemoteRoutesModule } from '@mediakit/web-ui/contract';
 import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import type { RemoteName, RemoteRoutesModule } from './contract.ts';
 import { loadRuntimeConfig } from './runtime-config.ts';
 
 const registrations = new Map<RemoteName, Promise<void>>();

@@ -1,4 +1,4 @@
-import type { RemoteName } from './contract.ts';
+import type { RemoteName } from '@mediakit/web-ui/contract';
 
 /**
  * `/runtime-config.json`, written by the gateway from its environment at start (REMOTE_TOOLS_URL,

@@ -1,9 +1,9 @@
 import { useNavigate } from '@mediakit/web-shared/router';
+import type { ShellHost } from '@mediakit/web-ui/contract';
 import { useMemo } from 'react';
 import { loginRouteFor } from '../session/return-to.ts';
 import { useSession } from '../session/use-session.ts';
 import { useShell } from '../shell-context.tsx';
-import type { ShellHost } from './contract.ts';
 
 /** The host handed to remote pages: a new object when the session changes, so they re-render. */
 export function useHost(): ShellHost {

@@ -1,5 +1,5 @@
+import type { HeadState } from '@mediakit/page-meta/head-for';
 import { describe, expect, test } from 'vitest';
-import type { HeadState } from './head-for.ts';
 import { createPageHeads } from './page-heads-store.ts';
 
 /** A store whose writer records the state it was asked to write; `fail` makes the next load fail. */

@@ -1,5 +1,5 @@
-import type { PageHeadReport } from '../federation/contract.ts';
-import type { HeadState } from './head-for.ts';
+import type { HeadState } from '@mediakit/page-meta/head-for';
+import type { PageHeadReport } from '@mediakit/web-ui/contract';
 
 type Writer = { writeHead(state: HeadState): void };
 

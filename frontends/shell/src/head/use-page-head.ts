@@ -1,5 +1,5 @@
+import type { PageHeadReport } from '@mediakit/web-ui/contract';
 import { useEffect } from 'react';
-import type { PageHeadReport } from '../federation/contract.ts';
 import { useShell } from '../shell-context.tsx';
 
 /**

@@ -4,9 +4,10 @@
  * first HTML response (services/gateway/src/web/page-head.ts). Loaded with the first navigation,
  * never in a first load.
  */
+
+import { type HeadState, headFor } from '@mediakit/page-meta/head-for';
+import type { PageHead } from '@mediakit/page-meta/page-heads';
 import { inlineRuntimeConfig } from '../federation/runtime-config.ts';
-import type { PageHead } from '../pages/page-heads.ts';
-import { type HeadState, headFor } from './head-for.ts';
 
 /**
  * The origin the server names in canonical links (PUBLIC_URL), which may differ from the address

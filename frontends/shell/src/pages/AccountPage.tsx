@@ -1,12 +1,12 @@
+import type { Me, Plan, Subscription } from '@mediakit/web-api/types';
 import { useMutation, useQuery, useQueryClient } from '@mediakit/web-shared/query';
 import { Link } from '@mediakit/web-shared/router';
+import { ACCOUNT_KEYS } from '@mediakit/web-ui/contract';
+import { formatBytes, formatDate, formatHours, formatPrice } from '@mediakit/web-ui/format';
+import { Skeleton } from '@mediakit/web-ui/Skeleton';
 import { type FormEvent, useEffect, useState } from 'react';
-import type { Me, Plan, Subscription } from '../api/types.ts';
-import { ACCOUNT_KEYS } from '../federation/contract.ts';
 import { signOut } from '../session/sign-in.ts';
 import { useShell } from '../shell-context.tsx';
-import { formatBytes, formatDate, formatHours, formatPrice } from '../ui/format.ts';
-import { Skeleton } from '../ui/Skeleton.tsx';
 
 export function AccountPage() {
   const { api, store, notify } = useShell();

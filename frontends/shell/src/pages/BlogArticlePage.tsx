@@ -1,13 +1,13 @@
+import { isApiRequestError } from '@mediakit/web-api/errors';
+import type { Article } from '@mediakit/web-api/types';
 import { useQuery } from '@mediakit/web-shared/query';
 import { Link, useParams } from '@mediakit/web-shared/router';
+import type { PageHeadReport } from '@mediakit/web-ui/contract';
+import { formatDate } from '@mediakit/web-ui/format';
+import { Skeleton } from '@mediakit/web-ui/Skeleton';
 import { useMemo } from 'react';
-import { isApiRequestError } from '../api/errors.ts';
-import type { Article } from '../api/types.ts';
-import type { PageHeadReport } from '../federation/contract.ts';
 import { usePageHead } from '../head/use-page-head.ts';
 import { useShell } from '../shell-context.tsx';
-import { formatDate } from '../ui/format.ts';
-import { Skeleton } from '../ui/Skeleton.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
 
 export function BlogArticlePage() {

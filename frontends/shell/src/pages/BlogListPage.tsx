@@ -1,11 +1,11 @@
+import { isApiRequestError } from '@mediakit/web-api/errors';
+import type { ArticleSummary, Page } from '@mediakit/web-api/types';
 import { useInfiniteQuery } from '@mediakit/web-shared/query';
 import { Link, useSearchParams } from '@mediakit/web-shared/router';
-import { isApiRequestError } from '../api/errors.ts';
-import type { ArticleSummary, Page } from '../api/types.ts';
+import { formatDate } from '@mediakit/web-ui/format';
+import { Skeleton } from '@mediakit/web-ui/Skeleton';
 import { useShell } from '../shell-context.tsx';
-import { formatDate } from '../ui/format.ts';
 import { SearchForm } from '../ui/SearchForm.tsx';
-import { Skeleton } from '../ui/Skeleton.tsx';
 
 export function BlogListPage() {
   const { api } = useShell();

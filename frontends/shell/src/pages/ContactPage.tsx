@@ -1,6 +1,6 @@
+import { isApiRequestError } from '@mediakit/web-api/errors';
 import { useMutation } from '@mediakit/web-shared/query';
 import { type FormEvent, useState } from 'react';
-import { isApiRequestError } from '../api/errors.ts';
 import { useShell } from '../shell-context.tsx';
 
 type Field = 'name' | 'email' | 'subject' | 'message';

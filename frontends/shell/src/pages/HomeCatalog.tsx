@@ -1,13 +1,13 @@
+import { toolPath } from '@mediakit/page-meta/page-meta';
+import type { Tool } from '@mediakit/web-api/types';
 import { useQuery } from '@mediakit/web-shared/query';
 import { Link } from '@mediakit/web-shared/router';
+import { GROUP_ICONS, iconFor } from '@mediakit/web-ui/catalog-icons';
+import { Icon, IconTile } from '@mediakit/web-ui/Icon';
+import { Skeleton } from '@mediakit/web-ui/Skeleton';
 import ArrowRight from 'lucide/dist/esm/icons/arrow-right.mjs';
-import type { Tool } from '../api/types.ts';
 import { useShell } from '../shell-context.tsx';
-import { GROUP_ICONS, iconFor } from '../ui/catalog-icons.ts';
-import { Icon, IconTile } from '../ui/Icon.tsx';
-import { Skeleton } from '../ui/Skeleton.tsx';
 import { converterLabel, type HomeGroup, homeGroups, shortTitle } from './home-catalog.ts';
-import { toolPath } from './page-meta.ts';
 
 /** A tool as a row: its icon and its short name. */
 function ToolRow({ tool }: { tool: Tool }) {

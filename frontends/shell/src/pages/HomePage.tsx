@@ -1,11 +1,11 @@
 import { Link, useSearchParams } from '@mediakit/web-shared/router';
+import { IconTile } from '@mediakit/web-ui/Icon';
 import BadgeCheck from 'lucide/dist/esm/icons/badge-check.mjs';
 import Gift from 'lucide/dist/esm/icons/gift.mjs';
 import MousePointerClick from 'lucide/dist/esm/icons/mouse-pointer-click.mjs';
 import ShieldCheck from 'lucide/dist/esm/icons/shield-check.mjs';
 import Zap from 'lucide/dist/esm/icons/zap.mjs';
 import { LazyLoginRoute } from '../session/LazyLoginRoute.tsx';
-import { IconTile } from '../ui/Icon.tsx';
 import { SearchForm } from '../ui/SearchForm.tsx';
 import { HomeCatalog } from './HomeCatalog.tsx';
 import './home.css';

@@ -1,7 +1,7 @@
+import { NOT_FOUND_TEXT } from '@mediakit/page-meta/brand';
 import { Link } from '@mediakit/web-shared/router';
-import type { PageHeadReport } from '../federation/contract.ts';
+import type { PageHeadReport } from '@mediakit/web-ui/contract';
 import { usePageHead } from '../head/use-page-head.ts';
-import { NOT_FOUND_TEXT } from './brand.ts';
 
 const NOT_FOUND: PageHeadReport = { kind: 'not-found' };
 

@@ -1,11 +1,11 @@
+import type { Plan } from '@mediakit/web-api/types';
 import { useQuery } from '@mediakit/web-shared/query';
 import { Link } from '@mediakit/web-shared/router';
-import type { Plan } from '../api/types.ts';
+import { formatPrice } from '@mediakit/web-ui/format';
+import { PlanLimits } from '@mediakit/web-ui/PlanLimits';
+import { Skeleton } from '@mediakit/web-ui/Skeleton';
 import { useSession } from '../session/use-session.ts';
 import { useShell } from '../shell-context.tsx';
-import { formatPrice } from '../ui/format.ts';
-import { PlanLimits } from '../ui/PlanLimits.tsx';
-import { Skeleton } from '../ui/Skeleton.tsx';
 
 export function PricingPage() {
   const { api } = useShell();

@@ -1,8 +1,8 @@
 import './legal.css';
+import type { Plan } from '@mediakit/web-api/types';
 import { Link } from '@mediakit/web-shared/router';
-import type { Plan } from '../api/types.ts';
-import { formatHours } from '../ui/format.ts';
-import { Skeleton } from '../ui/Skeleton.tsx';
+import { formatHours } from '@mediakit/web-ui/format';
+import { Skeleton } from '@mediakit/web-ui/Skeleton';
 import { usePlans, visitorPlan } from './use-plans.ts';
 
 /**

@@ -1,8 +1,8 @@
 import './legal.css';
 import { Link } from '@mediakit/web-shared/router';
-import { formatHours } from '../ui/format.ts';
-import { PlanLimits } from '../ui/PlanLimits.tsx';
-import { Skeleton } from '../ui/Skeleton.tsx';
+import { formatHours } from '@mediakit/web-ui/format';
+import { PlanLimits } from '@mediakit/web-ui/PlanLimits';
+import { Skeleton } from '@mediakit/web-ui/Skeleton';
 import { usePlans, visitorPlan } from './use-plans.ts';
 
 /**

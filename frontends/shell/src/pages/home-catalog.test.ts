@@ -1,6 +1,6 @@
 import { catalog, toPublicTool } from '@mediakit/catalog';
+import type { Tool } from '@mediakit/web-api/types';
 import { describe, expect, test } from 'vitest';
-import type { Tool } from '../api/types.ts';
 import { converterLabel, homeGroups, shortTitle } from './home-catalog.ts';
 
 const tools = catalog.map(toPublicTool) as Tool[];

@@ -3,9 +3,10 @@
  * whole group on /tools. Pure functions over the API's tools, so a test checks them in Node. A new
  * group (audio, say) needs a row in CATALOG_GROUPS and an icon; picks are optional.
  */
-import type { Tool } from '../api/types.ts';
-import { type CatalogGroupId, groupOf } from '../ui/catalog-icons.ts';
-import { CATALOG_GROUPS } from './page-meta.ts';
+
+import { CATALOG_GROUPS } from '@mediakit/page-meta/page-meta';
+import type { Tool } from '@mediakit/web-api/types';
+import { type CatalogGroupId, groupOf } from '@mediakit/web-ui/catalog-icons';
 
 /** The entries a first visitor most likely came for, in the order shown. */
 const PICKS: Partial<Record<CatalogGroupId, readonly string[]>> = {

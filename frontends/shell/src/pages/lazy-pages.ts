@@ -1,4 +1,4 @@
-import { lazyPage } from '../ui/lazy-page.tsx';
+import { lazyPage } from '@mediakit/web-ui/lazy-page';
 
 // The shell's pages, each in a chunk of its own. The home page's chunk is started by index.ts on
 // `/` itself, alongside the app's (it holds the largest paint of `/`), so it costs `/` no extra

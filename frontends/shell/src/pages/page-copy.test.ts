@@ -1,6 +1,6 @@
+import { ENGINE_NAMES } from '@mediakit/page-meta/engine-names';
+import { PAGE_META } from '@mediakit/page-meta/page-meta';
 import { describe, expect, test } from 'vitest';
-import { ENGINE_NAMES } from '../test-support.ts';
-import { PAGE_META } from './page-meta.ts';
 
 // Node's fs, typed here: the frontends are typed for the browser only.
 const fs = (await import('node:fs' as string)) as {

@@ -1,5 +1,5 @@
+import type { Plan } from '@mediakit/web-api/types';
 import { describe, expect, test } from 'vitest';
-import type { Plan } from '../api/types.ts';
 import { visitorPlan } from './use-plans.ts';
 
 const plan = (id: string, amount: number, retentionHours: number): Plan => ({

@@ -1,5 +1,5 @@
+import type { Plan } from '@mediakit/web-api/types';
 import { useQuery } from '@mediakit/web-shared/query';
-import type { Plan } from '../api/types.ts';
 import { useShell } from '../shell-context.tsx';
 
 /**

@@ -1,4 +1,4 @@
-import { API_BASE } from '../api/api-client.ts';
+import { API_BASE } from '@mediakit/web-api/api-client';
 import { SIGN_IN_TEXT, SignInError } from './sign-in-errors.ts';
 
 /** `GET /api/v1/auth/config`: which OpenID provider the browser signs in with. */

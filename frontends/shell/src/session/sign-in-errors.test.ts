@@ -1,5 +1,5 @@
+import { ApiRequestError } from '@mediakit/web-api/errors';
 import { describe, expect, it } from 'vitest';
-import { ApiRequestError } from '../api/errors.ts';
 import { SIGN_IN_TEXT, SignInElsewhereError, SignInError, signInErrorMessage } from './sign-in-errors.ts';
 
 describe('signInErrorMessage', () => {

@@ -1,4 +1,4 @@
-import { isApiRequestError } from '../api/errors.ts';
+import { isApiRequestError } from '@mediakit/web-api/errors';
 
 /**
  * Every way a sign-in can fail, as a sentence a person can act on. keycloak-js and fetch fail with

@@ -7,13 +7,14 @@
  * `/auth/refresh_token`. With an external provider the provider's own refresh token is kept,
  * prefixed `cognito_`, and renewed at the provider first (spec section 4).
  */
+
+import { API_BASE } from '@mediakit/web-api/api-client';
+import { errorFromResponse } from '@mediakit/web-api/errors';
+import { type RefreshResult, THIRD_PARTY_PREFIX } from '@mediakit/web-api/refresh';
+import type { SessionStore, UserInfo } from '@mediakit/web-api/session-store';
 import type Keycloak from 'keycloak-js';
-import { API_BASE } from '../api/api-client.ts';
-import { errorFromResponse } from '../api/errors.ts';
-import { type RefreshResult, THIRD_PARTY_PREFIX } from '../api/refresh.ts';
 import { type AuthConfig, loadAuthConfig } from './auth-config.ts';
 import { safeReturnTo } from './return-to.ts';
-import type { SessionStore, UserInfo } from './session-store.ts';
 import { SIGN_IN_TEXT, SignInElsewhereError, SignInError } from './sign-in-errors.ts';
 import { ensureSignInCrypto } from './web-crypto-fallback.ts';
 

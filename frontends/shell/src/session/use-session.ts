@@ -1,7 +1,7 @@
+import { SESSION_EVENTS } from '@mediakit/web-api/session-events';
+import type { UserInfo } from '@mediakit/web-api/session-store';
 import { useEffect, useState } from 'react';
 import { useShell } from '../shell-context.tsx';
-import { SESSION_EVENTS } from './session-events.ts';
-import type { UserInfo } from './session-store.ts';
 
 export interface SessionState {
   signedIn: boolean;

@@ -1,7 +1,7 @@
+import { trackPressedControls } from '@mediakit/web-ui/pressed-control';
 import { type ComponentType, useEffect, useState, useSyncExternalStore } from 'react';
 import { useShell } from '../shell-context.tsx';
 import type { ErrorDialogState } from './error-dialog-store.ts';
-import { trackPressedControls } from './pressed-control.ts';
 
 type View = ComponentType<{ state: ErrorDialogState; onClose: () => void }>;
 let loaded: View | undefined;

@@ -1,5 +1,5 @@
+import { Modal } from '@mediakit/web-ui/Modal';
 import { ERROR_DIALOG_TEXT, type ErrorDialogState } from './error-dialog-store.ts';
-import { Modal } from './Modal.tsx';
 
 /** The spec's error dialog: its title, the message, the log when there is one, one button. */
 export function ErrorDialogView({ state, onClose }: { state: ErrorDialogState; onClose: () => void }) {

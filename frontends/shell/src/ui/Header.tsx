@@ -1,7 +1,7 @@
+import type { SessionStore } from '@mediakit/web-api/session-store';
 import { Link, NavLink, useLocation } from '@mediakit/web-shared/router';
 import { useId, useRef } from 'react';
 import { loginRouteFor } from '../session/return-to.ts';
-import type { SessionStore } from '../session/session-store.ts';
 import { useSession } from '../session/use-session.ts';
 import { useShell } from '../shell-context.tsx';
 import { useMenu } from './use-menu.ts';

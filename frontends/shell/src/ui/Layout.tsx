@@ -1,9 +1,9 @@
 import { Outlet, useLocation } from '@mediakit/web-shared/router';
+import { Skeleton } from '@mediakit/web-ui/Skeleton';
 import { Suspense, useEffect, useRef } from 'react';
 import { useShell } from '../shell-context.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
-import { Skeleton } from './Skeleton.tsx';
 
 /**
  * Header, the page, footer. After client-side navigation focus moves to the new page's main, and

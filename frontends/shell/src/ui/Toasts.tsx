@@ -1,7 +1,7 @@
+import { TOAST_DURATIONS, TOAST_LIMIT, TOAST_POSITION } from '@mediakit/web-ui/notifier';
 import { type ComponentType, useEffect, useState, useSyncExternalStore } from 'react';
 import type { ToastContainerProps } from 'react-toastify';
 import { lazyToasts } from './lazy-toasts.ts';
-import { TOAST_DURATIONS, TOAST_LIMIT, TOAST_POSITION } from './notifier.ts';
 
 type Container = ComponentType<ToastContainerProps>;
 let loaded: Container | undefined;

@@ -1,6 +1,6 @@
+import type { ToastApi } from '@mediakit/web-ui/notifier';
 import { describe, expect, test } from 'vitest';
 import { createLazyToasts } from './lazy-toasts.ts';
-import type { ToastApi } from './notifier.ts';
 
 function recordingToast() {
   const log: string[] = [];

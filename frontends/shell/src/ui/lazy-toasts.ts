@@ -1,4 +1,4 @@
-import type { ToastApi, ToastId } from './notifier.ts';
+import type { ToastApi, ToastId } from '@mediakit/web-ui/notifier';
 
 /**
  * react-toastify, loaded with the first toast instead of with every page (it was about 10 KB gzip

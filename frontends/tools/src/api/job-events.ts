@@ -1,5 +1,5 @@
-import { API_BASE } from '@mediakit/web-shell/api/api-base.ts';
-import { errorFromResponse } from '@mediakit/web-shell/api/errors.ts';
+import { API_BASE } from '@mediakit/page-meta/api-base';
+import { errorFromResponse } from '@mediakit/web-api/errors';
 import { createSseParser } from './sse.ts';
 import { type Job, type JobProgress, TERMINAL_STATUSES } from './types.ts';
 

@@ -1,12 +1,12 @@
 /** Response shapes of the files and jobs routes this remote uses (shared/API.md "Files", "Jobs"). */
-import type { JobStatus } from '@mediakit/web-shell/api/types.ts';
+import type { JobStatus } from '@mediakit/web-api/types';
 
 export {
   type Job,
   type JobStatus,
   type MediaFile as FileInfo,
   TERMINAL_STATUSES,
-} from '@mediakit/web-shell/api/types.ts';
+} from '@mediakit/web-api/types';
 
 /** The `progress` event of GET /jobs/{id}/events. */
 export interface JobProgress {

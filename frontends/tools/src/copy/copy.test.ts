@@ -1,5 +1,5 @@
 import { catalog } from '@mediakit/catalog';
-import { ENGINE_NAMES } from '@mediakit/web-shell/test-support.ts';
+import { ENGINE_NAMES } from '@mediakit/page-meta/engine-names';
 import { describe, expect, test } from 'vitest';
 import { loadToolCopy } from './index.ts';
 import type { ToolCopy } from './types.ts';

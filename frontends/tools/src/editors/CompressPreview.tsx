@@ -1,6 +1,6 @@
-import type { ShellHost } from '@mediakit/web-shell/federation/contract.ts';
-import { useFileLink } from '@mediakit/web-shell/federation/use-file-link.ts';
-import { formatBytes } from '@mediakit/web-shell/ui/format.ts';
+import type { ShellHost } from '@mediakit/web-ui/contract';
+import { formatBytes } from '@mediakit/web-ui/format';
+import { useFileLink } from '@mediakit/web-ui/use-file-link';
 import { useEffect, useState } from 'react';
 import type { FileInfo } from '../api/types.ts';
 import type { UploadItem } from '../upload/use-uploads.ts';

@@ -1,5 +1,5 @@
-import type { Tool } from '@mediakit/web-shell/api/types.ts';
-import type { ShellHost } from '@mediakit/web-shell/federation/contract.ts';
+import type { Tool } from '@mediakit/web-api/types';
+import type { ShellHost } from '@mediakit/web-ui/contract';
 import type { FormValues } from '../params/schema-fields.ts';
 import type { UploadItem } from '../upload/use-uploads.ts';
 

@@ -1,6 +1,6 @@
+import type { Tool } from '@mediakit/web-api/types';
 import { Link } from '@mediakit/web-shared/router';
-import type { Tool } from '@mediakit/web-shell/api/types.ts';
-import type { ShellHost } from '@mediakit/web-shell/federation/contract.ts';
+import type { ShellHost } from '@mediakit/web-ui/contract';
 import type { ToolCopy } from '../copy/types.ts';
 import '../tools.css';
 import { ToolCopySections } from './ToolCopySections.tsx';

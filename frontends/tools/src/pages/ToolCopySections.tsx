@@ -1,4 +1,4 @@
-import type { Tool } from '@mediakit/web-shell/api/types.ts';
+import type { Tool } from '@mediakit/web-api/types';
 import type { ToolCopy } from '../copy/types.ts';
 import { listFormats } from '../upload/accept.ts';
 

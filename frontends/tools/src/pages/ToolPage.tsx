@@ -1,10 +1,10 @@
+import { NOT_FOUND_TEXT } from '@mediakit/page-meta/brand';
+import { isApiRequestError } from '@mediakit/web-api/errors';
+import type { Tool } from '@mediakit/web-api/types';
 import { useQuery } from '@mediakit/web-shared/query';
 import { Link, useParams } from '@mediakit/web-shared/router';
-import { isApiRequestError } from '@mediakit/web-shell/api/errors.ts';
-import type { Tool } from '@mediakit/web-shell/api/types.ts';
-import type { RemotePageProps } from '@mediakit/web-shell/federation/contract.ts';
-import { NOT_FOUND_TEXT } from '@mediakit/web-shell/pages/brand.ts';
-import { Skeleton } from '@mediakit/web-shell/ui/Skeleton.tsx';
+import type { RemotePageProps } from '@mediakit/web-ui/contract';
+import { Skeleton } from '@mediakit/web-ui/Skeleton';
 import { useEffect } from 'react';
 import { useCatalog } from '../catalog-query.ts';
 import { loadToolCopy } from '../copy/index.ts';

@@ -1,7 +1,7 @@
+import { describeError } from '@mediakit/web-api/errors';
+import type { Tool } from '@mediakit/web-api/types';
 import { useSearchParams } from '@mediakit/web-shared/router';
-import { describeError } from '@mediakit/web-shell/api/errors.ts';
-import type { Tool } from '@mediakit/web-shell/api/types.ts';
-import type { ShellHost } from '@mediakit/web-shell/federation/contract.ts';
+import type { ShellHost } from '@mediakit/web-ui/contract';
 import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { FileInfo } from '../api/types.ts';
 import { editorFor } from '../editors/registry.tsx';

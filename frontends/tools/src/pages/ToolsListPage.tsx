@@ -1,7 +1,7 @@
 import { useLocation, useSearchParams } from '@mediakit/web-shared/router';
-import type { RemotePageProps } from '@mediakit/web-shell/federation/contract.ts';
-import { CatalogGroupList, CatalogJumpNav } from '@mediakit/web-shell/ui/CatalogGroups.tsx';
-import { Skeleton } from '@mediakit/web-shell/ui/Skeleton.tsx';
+import { CatalogGroupList, CatalogJumpNav } from '@mediakit/web-ui/CatalogGroups';
+import type { RemotePageProps } from '@mediakit/web-ui/contract';
+import { Skeleton } from '@mediakit/web-ui/Skeleton';
 import { useEffect } from 'react';
 import { matchesQuery, useCatalog } from '../catalog-query.ts';
 

@@ -1,5 +1,5 @@
-import type { ShellHost } from '@mediakit/web-shell/federation/contract.ts';
-import { useFileLink } from '@mediakit/web-shell/federation/use-file-link.ts';
+import type { ShellHost } from '@mediakit/web-ui/contract';
+import { useFileLink } from '@mediakit/web-ui/use-file-link';
 import type { FileInfo } from '../api/types.ts';
 
 /** Types a browser shows inline (the server never serves SVG or HTML inline). */

@@ -1,8 +1,8 @@
+import { toolPath } from '@mediakit/page-meta/page-meta';
+import type { Tool } from '@mediakit/web-api/types';
 import { Link } from '@mediakit/web-shared/router';
-import type { Tool } from '@mediakit/web-shell/api/types.ts';
-import type { ShellHost } from '@mediakit/web-shell/federation/contract.ts';
-import { toolPath } from '@mediakit/web-shell/pages/page-meta.ts';
-import { formatBytes } from '@mediakit/web-shell/ui/format.ts';
+import type { ShellHost } from '@mediakit/web-ui/contract';
+import { formatBytes } from '@mediakit/web-ui/format';
 import { useState } from 'react';
 import type { FileInfo, Job } from '../api/types.ts';
 import { CompressComparison } from '../editors/CompressPreview.tsx';

@@ -1,5 +1,5 @@
 import { catalog, toPublicTool } from '@mediakit/catalog';
-import type { Tool } from '@mediakit/web-shell/api/types.ts';
+import type { Tool } from '@mediakit/web-api/types';
 import { describe, expect, test } from 'vitest';
 import { toolsFor } from './other-tools.ts';
 

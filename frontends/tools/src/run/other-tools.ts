@@ -1,5 +1,5 @@
 import { normalizeMime } from '@mediakit/catalog/mime';
-import type { Tool } from '@mediakit/web-shell/api/types.ts';
+import type { Tool } from '@mediakit/web-api/types';
 
 /**
  * The catalog entries a file can go to next ("use in another tool"): those that accept its type,

@@ -1,6 +1,6 @@
+import { ApiRequestError, isApiRequestError } from '@mediakit/web-api/errors';
 import { useQueryClient } from '@mediakit/web-shared/query';
-import { ApiRequestError, isApiRequestError } from '@mediakit/web-shell/api/errors.ts';
-import { CACHE_TAGS, type ShellHost } from '@mediakit/web-shell/federation/contract.ts';
+import { CACHE_TAGS, type ShellHost } from '@mediakit/web-ui/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Job, JobStatus } from '../api/types.ts';
 import { followJobLazily, prepareToFollowJobs } from './follow-job-lazily.ts';

@@ -1,6 +1,6 @@
-import type { ShellHost } from '@mediakit/web-shell/federation/contract.ts';
-import { useFileLink } from '@mediakit/web-shell/federation/use-file-link.ts';
-import { formatLabel, previewPlan } from '@mediakit/web-shell/ui/media-preview.ts';
+import type { ShellHost } from '@mediakit/web-ui/contract';
+import { formatLabel, previewPlan } from '@mediakit/web-ui/media-preview';
+import { useFileLink } from '@mediakit/web-ui/use-file-link';
 import { useEffect, useState } from 'react';
 import { guessMime, mimeFromName } from './accept.ts';
 import { readImageSize } from './image-size.ts';

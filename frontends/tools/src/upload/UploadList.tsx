@@ -1,5 +1,5 @@
-import type { ShellHost } from '@mediakit/web-shell/federation/contract.ts';
-import { formatBytes } from '@mediakit/web-shell/ui/format.ts';
+import type { ShellHost } from '@mediakit/web-ui/contract';
+import { formatBytes } from '@mediakit/web-ui/format';
 import { describeFacts } from './file-facts.ts';
 import { Thumbnail } from './Thumbnail.tsx';
 import type { UploadItem } from './use-uploads.ts';

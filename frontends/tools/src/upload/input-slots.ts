@@ -1,5 +1,5 @@
 import { IMAGE_MIMES, VIDEO_MIMES, VIDEO_TOOL_IMAGE_MIMES } from '@mediakit/catalog/mime';
-import type { Tool } from '@mediakit/web-shell/api/types.ts';
+import type { Tool } from '@mediakit/web-api/types';
 
 /** One place on the page where files go: "Video", "Logo", or the tool's single list of files. */
 export interface InputSlot {

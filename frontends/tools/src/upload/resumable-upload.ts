@@ -1,5 +1,5 @@
-import { API_BASE } from '@mediakit/web-shell/api/api-base.ts';
-import { errorText } from '@mediakit/web-shell/api/errors.ts';
+import { API_BASE } from '@mediakit/page-meta/api-base';
+import { errorText } from '@mediakit/web-api/errors';
 import type * as Tus from 'tus-js-client';
 
 /** Where resumable uploads go (API.md "Files": tus 1.0 at /api/v1/uploads). */

@@ -1,4 +1,4 @@
-import type { PreviewPlan } from '@mediakit/web-shell/ui/media-preview.ts';
+import type { PreviewPlan } from '@mediakit/web-ui/media-preview';
 
 /**
  * The most pixels a thumbnail is decoded from: a phone's 50 MP photo is fine, while a picture far

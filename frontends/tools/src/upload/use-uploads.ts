@@ -1,6 +1,6 @@
+import { describeError } from '@mediakit/web-api/errors';
 import { useQueryClient } from '@mediakit/web-shared/query';
-import { describeError } from '@mediakit/web-shell/api/errors.ts';
-import { CACHE_TAGS, type ShellHost } from '@mediakit/web-shell/federation/contract.ts';
+import { CACHE_TAGS, type ShellHost } from '@mediakit/web-ui/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FileInfo } from '../api/types.ts';
 import { type RunningUpload, startUpload } from './tus-upload.ts';

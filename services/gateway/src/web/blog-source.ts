@@ -1,6 +1,6 @@
 import { ApiError } from '@mediakit/kit';
+import type { ArticleHeadFields } from '@mediakit/page-meta/page-heads';
 import { contentV1 } from '@mediakit/proto';
-import type { ArticleHeadFields } from '@mediakit/web-shell/pages/page-heads.ts';
 
 /** The article fields the head and the sitemap use: the shell's, so both heads read the same. */
 export type { ArticleHeadFields };

@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { remoteAt } from '@mediakit/web-shell/federation/remote-at.ts';
+import { remoteAt } from '@mediakit/page-meta/remote-at';
 import { escapeHtml, scriptJson } from './page-head.ts';
 
 export interface BootHintsOptions {

@@ -1,6 +1,6 @@
 import { catalog, toPublicTool } from '@mediakit/catalog';
-import { headFor } from '@mediakit/web-shell/head/head-for.ts';
-import { PAGE_META } from '@mediakit/web-shell/pages/page-meta.ts';
+import { headFor } from '@mediakit/page-meta/head-for';
+import { PAGE_META } from '@mediakit/page-meta/page-meta';
 import { describe, expect, test } from 'vitest';
 import type { ArticleHeadFields } from './blog-source.ts';
 import { routeHead } from './route-head.ts';

@@ -1,5 +1,5 @@
-import { BRAND } from '@mediakit/web-shell/pages/brand.ts';
-import type { PageHead } from '@mediakit/web-shell/pages/page-heads.ts';
+import { BRAND } from '@mediakit/page-meta/brand';
+import type { PageHead } from '@mediakit/page-meta/page-heads';
 
 export const escapeHtml = (text: string) =>
   text.replace(

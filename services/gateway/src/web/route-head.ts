@@ -1,5 +1,5 @@
 import type { PublicTool } from '@mediakit/catalog';
-import { API_BASE } from '@mediakit/web-shell/api/api-base.ts';
+import { API_BASE } from '@mediakit/page-meta/api-base';
 import {
   articleFallbackHead,
   articleHead,
@@ -8,7 +8,7 @@ import {
   notFoundHead,
   type PageHead,
   toolHead,
-} from '@mediakit/web-shell/pages/page-heads.ts';
+} from '@mediakit/page-meta/page-heads';
 import type { BlogSource } from './blog-source.ts';
 
 export interface RouteHead {

@@ -5,6 +5,7 @@
  * worth telling apart.
  */
 
+import { CATALOG_GROUPS } from '@mediakit/page-meta/page-meta';
 import Blend from 'lucide/dist/esm/icons/blend.mjs';
 import Camera from 'lucide/dist/esm/icons/camera.mjs';
 import Clapperboard from 'lucide/dist/esm/icons/clapperboard.mjs';
@@ -29,7 +30,6 @@ import Scissors from 'lucide/dist/esm/icons/scissors.mjs';
 import Shrink from 'lucide/dist/esm/icons/shrink.mjs';
 import Signature from 'lucide/dist/esm/icons/signature.mjs';
 import Stamp from 'lucide/dist/esm/icons/stamp.mjs';
-import { CATALOG_GROUPS } from '../pages/page-meta.ts';
 import type { IconNode } from './Icon.tsx';
 
 export type CatalogGroupId = (typeof CATALOG_GROUPS)[number]['id'];

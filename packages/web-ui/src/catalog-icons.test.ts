@@ -1,6 +1,6 @@
 import { catalog } from '@mediakit/catalog';
+import { CATALOG_GROUPS } from '@mediakit/page-meta/page-meta';
 import { describe, expect, test } from 'vitest';
-import { CATALOG_GROUPS } from '../pages/page-meta.ts';
 import { GROUP_ICONS, groupOf, iconFor, TOOL_ICONS } from './catalog-icons.ts';
 
 describe('catalog icons', () => {

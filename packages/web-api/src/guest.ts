@@ -1,4 +1,4 @@
-import { SESSION_EVENTS } from '../session/session-events.ts';
+import { SESSION_EVENTS } from './session-events.ts';
 
 /**
  * A signed-out visitor's guest owner, asked for once before their writes. The gateway gives a

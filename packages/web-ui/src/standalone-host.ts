@@ -3,16 +3,17 @@
  * frontends/dashboard): the shell's API client and session rules over the same cookies, without
  * the shell's layout or keycloak-js. Sign-in happens in the shell; the remote then sees the session.
  */
+
+import { NOT_FOUND_TEXT, withBrand } from '@mediakit/page-meta/brand';
+import { createApiClient, postRefreshToken } from '@mediakit/web-api/api-client';
+import { cookieSecureFor, documentCookieJar } from '@mediakit/web-api/cookies';
+import { createFileLinks } from '@mediakit/web-api/download-links';
+import { describeError } from '@mediakit/web-api/errors';
+import { createRefresher } from '@mediakit/web-api/refresh';
+import { createSessionStore } from '@mediakit/web-api/session-store';
 import { toast } from 'react-toastify';
-import { createApiClient, postRefreshToken } from '../api/api-client.ts';
-import { createFileLinks } from '../api/download-links.ts';
-import { describeError } from '../api/errors.ts';
-import { createRefresher } from '../api/refresh.ts';
-import { NOT_FOUND_TEXT, withBrand } from '../pages/brand.ts';
-import { cookieSecureFor, documentCookieJar } from '../session/cookies.ts';
-import { createSessionStore } from '../session/session-store.ts';
-import { createNotifier, type ToastApi } from '../ui/notifier.ts';
 import type { ShellHost } from './contract.ts';
+import { createNotifier, type ToastApi } from './notifier.ts';
 
 export function createStandaloneHost(): ShellHost {
   const store = createSessionStore({

@@ -1,5 +1,5 @@
 /** Fakes for the client rules' unit tests: a cookie jar like document.cookie, and signed-looking JWTs. */
-import type { CookieJar } from './session/cookies.ts';
+import type { CookieJar } from './cookies.ts';
 
 /** Keeps cookies the way a browser does for one path: set, overwrite, delete on Max-Age=0. */
 export class FakeCookieJar implements CookieJar {
@@ -37,9 +37,3 @@ export function jwt(claims: Record<string, unknown>): string {
 /** A token expiring `seconds` from `now` (ms). */
 export const tokenExpiringIn = (seconds: number, now = Date.now(), sub = 'user-1') =>
   jwt({ sub, exp: Math.floor(now / 1000) + seconds });
-
-/**
- * The programs behind the tools. Public pages say what a tool does for people, not which engine
- * does it (issue 23): the copy tests hold page text against this.
- */
-export const ENGINE_NAMES = /\b(ffmpeg|ffprobe|libvips|vips|mozjpeg|libheif|libx264|imagemagick)\b/i;

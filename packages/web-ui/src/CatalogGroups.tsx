@@ -1,6 +1,6 @@
+import { CATALOG_GROUPS, toolPath } from '@mediakit/page-meta/page-meta';
+import type { Tool } from '@mediakit/web-api/types';
 import { Link } from '@mediakit/web-shared/router';
-import type { Tool } from '../api/types.ts';
-import { CATALOG_GROUPS, toolPath } from '../pages/page-meta.ts';
 import { GROUP_ICONS, groupOf, iconFor } from './catalog-icons.ts';
 import { Icon, IconTile } from './Icon.tsx';
 import './catalog.css';

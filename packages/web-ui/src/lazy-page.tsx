@@ -1,5 +1,5 @@
 import { type ComponentType, lazy } from 'react';
-import { RemoteErrorPanel } from '../federation/RemoteErrorPanel.tsx';
+import { RemoteErrorPanel } from './RemoteErrorPanel.tsx';
 
 /**
  * A page in a chunk of its own, fetched the first time it is shown, so a first visit downloads the

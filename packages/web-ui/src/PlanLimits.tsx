@@ -1,5 +1,5 @@
+import type { Plan } from '@mediakit/web-api/types';
 import type { ReactNode } from 'react';
-import type { Plan } from '../api/types.ts';
 import { formatBytes, formatHours } from './format.ts';
 
 /** A plan's limits as the pricing page and the dashboard's plan page list them; `children` adds lines. */

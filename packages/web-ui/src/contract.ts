@@ -5,12 +5,13 @@
  * session rules, the session, and the notifications. Remotes import these types only; nothing of
  * the shell is bundled into them.
  */
+
+import type { PageHeadReport } from '@mediakit/page-meta/page-heads';
+import type { ApiClient } from '@mediakit/web-api/api-client';
+import type { FileLinks } from '@mediakit/web-api/download-links';
+import type { UserInfo } from '@mediakit/web-api/session-store';
 import type { ComponentType } from 'react';
-import type { ApiClient } from '../api/api-client.ts';
-import type { FileLinks } from '../api/download-links.ts';
-import type { PageHeadReport } from '../pages/page-heads.ts';
-import type { UserInfo } from '../session/session-store.ts';
-import type { Notifier } from '../ui/notifier.ts';
+import type { Notifier } from './notifier.ts';
 
 export interface ShellSession {
   signedIn: boolean;
@@ -59,7 +60,7 @@ export interface RemoteRoutesModule {
   routes: Record<string, RemotePage>;
 }
 
-export { REMOTE_MOUNTS, type RemoteName } from './remote-mounts.ts';
+export { REMOTE_MOUNTS, type RemoteName } from '@mediakit/page-meta/remote-mounts';
 
 /**
  * The spec's cache tags (section 3) as TanStack Query key roots, shared by the shell and both

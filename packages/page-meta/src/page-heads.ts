@@ -2,7 +2,7 @@
  * The head of every page (title, description, canonical link, Open Graph, robots, JSON-LD) from
  * the same inputs on both sides: the gateway writes it into the first HTML response
  * (services/gateway/src/web/route-head.ts) and the shell writes it after client-side navigation
- * (head/write-head.ts). Pure data: no DOM, importable from Node.
+ * (frontends/shell/src/head/write-head.ts). Pure data: no DOM, importable from Node.
  */
 import { blogPostingJsonLd, softwareApplicationJsonLd, webSiteJsonLd } from './json-ld.ts';
 import { PAGE_META, pageMeta, toolPath, withBrand } from './page-meta.ts';
@@ -42,7 +42,7 @@ export interface ArticleHeadFields {
 
 /**
  * What a page whose head depends on its data says about itself once it has it (the shell's
- * ShellHost.pageHead, federation/contract.ts).
+ * ShellHost.pageHead in @mediakit/web-ui/contract).
  */
 export type PageHeadReport =
   | { kind: 'tool'; tool: ToolHeadFields }

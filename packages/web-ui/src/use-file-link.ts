@@ -1,5 +1,5 @@
+import type { FileLinks } from '@mediakit/web-api/download-links';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { FileLinks } from '../api/download-links.ts';
 
 export interface FileLinkState {
   /** The link to put in `src`, once it is known. */

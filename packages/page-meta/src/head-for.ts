@@ -1,6 +1,6 @@
 /**
  * Which head the page on screen gets after client-side navigation: the same one the server would
- * have put in the first HTML response for that path (pages/page-heads.ts). Pure: no DOM, so the
+ * have put in the first HTML response for that path (page-heads.ts). Pure: no DOM, so the
  * gateway's tests check it against the server's own heads.
  */
 import {
@@ -12,8 +12,8 @@ import {
   type PageHead,
   type PageHeadReport,
   toolHead,
-} from '../pages/page-heads.ts';
-import { toolPath } from '../pages/page-meta.ts';
+} from './page-heads.ts';
+import { toolPath } from './page-meta.ts';
 
 export interface HeadState {
   /** The router's pathname. */

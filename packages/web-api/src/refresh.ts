@@ -1,4 +1,4 @@
-import type { SessionStore } from '../session/session-store.ts';
+import type { SessionStore } from './session-store.ts';
 
 /**
  * A refresh token with this prefix belongs to a third-party identity provider session (spec

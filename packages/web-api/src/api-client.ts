@@ -1,10 +1,10 @@
-import type { SessionStore } from '../session/session-store.ts';
-import { API_BASE } from './api-base.ts';
+import { API_BASE } from '@mediakit/page-meta/api-base';
 import { ApiRequestError, ERROR_TEXT, errorFromResponse, isApiRequestError } from './errors.ts';
 import { createGuestGate, needsGuest } from './guest.ts';
 import { isTokenFresh } from './jwt.ts';
 import type { Refresher } from './refresh.ts';
 import { DEFAULT_MAX_ATTEMPTS, withRetry } from './retry.ts';
+import type { SessionStore } from './session-store.ts';
 
 /** The app's API on its own host (spec section 7). */
 export { API_BASE };
