@@ -1,3 +1,5 @@
+import { parseCookie } from 'cookie';
+
 /** Cookie lifetimes from the spec (section 9). The id token lives as long as its access token. */
 export const COOKIE_MAX_AGE_DAYS = {
   userInfo: 30,
@@ -32,6 +34,10 @@ export const documentCookieJar: CookieJar = {
  */
 export const cookieSecureFor = (protocol: string): boolean => protocol === 'https:';
 
+/**
+ * Written by hand, not with `cookie`'s stringifySetCookie: that one puts `Secure` before
+ * `SameSite`, and the session's tests hold the spec's exact cookie strings.
+ */
 export function serializeCookie(
   name: string,
   value: string,
@@ -55,18 +61,15 @@ export function sessionCookie(name: SessionCookie, value: string, secure: boolea
 export const expiredCookie = (name: string, secure: boolean) =>
   serializeCookie(name, '', { maxAgeSeconds: 0, secure });
 
-export function parseCookies(header: string): Record<string, string> {
-  const cookies: Record<string, string> = {};
-  for (const part of header.split(';')) {
-    const index = part.indexOf('=');
-    if (index < 0) continue;
-    const name = part.slice(0, index).trim();
-    if (!name || name in cookies) continue;
-    try {
-      cookies[name] = decodeURIComponent(part.slice(index + 1).trim());
-    } catch {
-      // A cookie some other code wrote with a bad escape: not ours, skip it.
-    }
+/** The cookies of `document.cookie`; the first of a name wins, one with a bad escape is skipped. */
+export const parseCookies = (header: string): Record<string, string> =>
+  parseCookie(header, { decode: decodeOrSkip }) as Record<string, string>;
+
+/** A cookie some other code wrote with a bad escape is not ours: undefined makes `cookie` skip it. */
+function decodeOrSkip(value: string): string | undefined {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return undefined;
   }
-  return cookies;
 }
