@@ -38,6 +38,22 @@ export const sharedSingletons = () =>
     ]),
   );
 
+/**
+ * The page of a remote served alone in development (`npm run dev`); both remotes use it. The
+ * shell's page is its own (src/index.html): the gateway fills its head.
+ */
+const REMOTE_PAGE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+
 /** Text assets worth compressing; smaller files gain nothing from it. */
 const COMPRESSIBLE = /\.(js|css|html|json|svg|txt)$/;
 const MIN_COMPRESS_BYTES = 1024;
@@ -183,7 +199,7 @@ export function createConfig({ dir, name, exposes, publicPath = 'auto', title, m
           : {}),
       }),
       new rspack.HtmlRspackPlugin({
-        template: path.join(dir, 'src/index.html'),
+        ...(exposes ? { templateContent: REMOTE_PAGE } : { template: path.join(dir, 'src/index.html') }),
         ...(title ? { title } : {}),
         minify: false,
       }),

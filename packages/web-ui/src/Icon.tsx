@@ -1,5 +1,6 @@
 import type { IconNode } from 'lucide';
 import { createElement } from 'react';
+import { ICON_SVG } from './icon-svg.ts';
 import './icon.css';
 
 export type { IconNode };
@@ -15,14 +16,8 @@ export function Icon({ icon, size = 24, className }: { icon: IconNode; size?: nu
       xmlns="http://www.w3.org/2000/svg"
       width={size}
       height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
+      {...ICON_SVG}
       aria-hidden="true"
-      focusable="false"
       className={className}
     >
       {icon.map(([tag, attrs], i) => createElement(tag, { key: i, ...attrs }))}

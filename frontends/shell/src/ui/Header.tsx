@@ -1,5 +1,6 @@
 import type { SessionStore } from '@mediakit/web-api/session-store';
 import { Link, NavLink, useLocation } from '@mediakit/web-shared/router';
+import { ICON_SVG } from '@mediakit/web-ui/icon-svg';
 import { useId, useRef } from 'react';
 import { loginRouteFor } from '../session/return-to.ts';
 import { useSession } from '../session/use-session.ts';
@@ -26,18 +27,7 @@ const signOut = (store: SessionStore) =>
  */
 function MenuIcon({ open }: { open: boolean }) {
   return (
-    <svg
-      width={22}
-      height={22}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <svg width={22} height={22} {...ICON_SVG} aria-hidden="true">
       <path d={open ? 'M18 6 6 18M6 6l12 12' : 'M4 5h16M4 12h16M4 19h16'} />
     </svg>
   );
