@@ -156,9 +156,17 @@ describe('Dockerfiles', () => {
     expect(cacheOf('/apple-touch-icon.png')).toBe('public, max-age=86400');
   });
 
-  it('has a root .dockerignore that keeps dependencies, builds, data and secrets out', () => {
+  it('has a root .dockerignore that keeps dependencies, builds, test helpers, data and secrets out', () => {
     const ignore = readFileSync(join(root, '.dockerignore'), 'utf8').split('\n');
-    for (const entry of ['**/node_modules', '**/dist', '.data', '.env', '.git', 'packages/proto/src/gen'])
+    for (const entry of [
+      '**/node_modules',
+      '**/dist',
+      '**/test',
+      '.data',
+      '.env',
+      '.git',
+      'packages/proto/src/gen',
+    ])
       expect(ignore).toContain(entry);
   });
 });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { readCaptionPixels } from '../../services/transcoder/src/tools/caption-test-pixels.ts';
+import { readCaptionPixels } from '../../services/transcoder/test/caption-pixels.ts';
 import type { TestStack } from '../integration/stack.ts';
 import { skipReason } from './browser.ts';
 import { startWebStack } from './stack.ts';

@@ -1,9 +1,9 @@
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { heicFromImage } from '@mediakit/media/testing';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { heicFromImage } from '../../packages/media/src/fixtures/heif-builder.ts';
 import type { TestStack } from '../integration/stack.ts';
 import { type Browser, launchBrowser, skipReason } from './browser.ts';
 import { startWebStack } from './stack.ts';

@@ -1,7 +1,7 @@
 import { decodeJwt } from 'jose';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestRealm, type TestRealm } from '../../services/auth/src/external-idp/test-realm.ts';
+import { startTestRealm, type TestRealm } from '../../services/auth/test/oidc-realm.ts';
 import { startTestStack, type TestStack } from './stack.ts';
 
 /**
@@ -10,7 +10,7 @@ import { startTestStack, type TestStack } from './stack.ts';
  * service and the gateway.
  *
  * The realm is NOT Keycloak: Keycloak cannot run here (no Docker, no Java). A real OpenID Provider
- * (`oidc-provider`, services/auth/src/external-idp/test-realm.ts) stands in for it, started inside
+ * (`oidc-provider`, services/auth/test/oidc-realm.ts) stands in for it, started inside
  * this test with its own keys, an issuer shaped like Keycloak's (`/realms/<name>`), the public
  * client `mediakit-web` (refresh tokens with offline_access, revocation) and JWT access tokens
  * carrying Keycloak's claims (`realm_access.roles`, `email`, `name`). Its access tokens are typed

@@ -4,12 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inflateRawSync } from 'node:zlib';
 import { catalog } from '@mediakit/catalog';
+import { heicFromImage, picture, type Rgba, writeBmp, writeIco, writePsd } from '@mediakit/media/testing';
 import sharp, { type Metadata } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { picture, type Rgba, writeBmp } from '../../packages/media/src/fixtures/bmp-builder.ts';
-import { heicFromImage } from '../../packages/media/src/fixtures/heif-builder.ts';
-import { writeIco } from '../../packages/media/src/fixtures/ico-builder.ts';
-import { writePsd } from '../../packages/media/src/fixtures/psd-builder.ts';
 import { ApiClient } from './client.ts';
 import { startTestStack, type TestStack } from './stack.ts';
 

@@ -15,7 +15,7 @@ import {
   photoLikePng,
   pngDpi,
   signatureScan,
-} from '../../services/imager/src/tools/editing-test-support.ts';
+} from '../../services/imager/test/editing-support.ts';
 import { ApiClient } from './client.ts';
 import { startTestStack, type TestStack } from './stack.ts';
 

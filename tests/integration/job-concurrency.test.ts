@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { noisyJpeg } from '../../services/imager/src/tools/editing-test-support.ts';
+import { noisyJpeg } from '../../services/imager/test/editing-support.ts';
 import { ApiClient } from './client.ts';
 import { startTestStack, type TestStack } from './stack.ts';
 

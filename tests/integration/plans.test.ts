@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { noisyJpeg } from '../../services/imager/src/tools/editing-test-support.ts';
+import { noisyJpeg } from '../../services/imager/test/editing-support.ts';
 import { startTestStack, type TestStack } from './stack.ts';
 
 /**

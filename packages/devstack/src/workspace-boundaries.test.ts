@@ -39,6 +39,26 @@ function* sourceFiles(dir: string): Generator<string> {
   }
 }
 
+/** Every module specifier, relative or by package name. */
+const ANY_SPECIFIER =
+  /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*|\bvi\.mock\s*\(\s*)['"]([^'"]+)['"]/g;
+const TEST_FILE = /\.test\.tsx?$/;
+
+/**
+ * Test helpers live in each workspace's test/ folder (shared ones behind a `./testing` export) and
+ * stay out of the images, so code under src/ that is not itself a test must never import them.
+ */
+export function testHelperImports(workspace: string, file: string, text: string): string[] {
+  if (TEST_FILE.test(file)) return [];
+  return [...text.matchAll(ANY_SPECIFIER)]
+    .map((match) => match[1])
+    .filter((specifier) =>
+      specifier.startsWith('.')
+        ? relative(workspace, resolve(dirname(file), specifier)).split(sep)[0] === 'test'
+        : /^@mediakit\/[^/]+\/testing(?:\/|$)/.test(specifier),
+    );
+}
+
 export function importsLeaving(workspace: string, file: string, text: string): string[] {
   return [...text.matchAll(SPECIFIER)]
     .map((match) => match[1])
@@ -64,6 +84,33 @@ describe('workspace boundaries', () => {
     const file = join(workspace, 'src', 'pages', 'a.tsx');
     const text = `import { API_BASE } from '@mediakit/web-api/api-client';\nimport { x } from '${SHELL_APP}ui/format.ts';`;
     expect(importsLeaving(workspace, file, text)).toEqual([`${SHELL_APP}ui/format.ts`]);
+  });
+
+  it('the check sees production code importing a test helper, and lets tests do it', () => {
+    const workspace = join(root, 'services', 'gateway');
+    // Built from parts, so that this file itself holds no such import.
+    const [helper, shared] = [
+      ['..', '..', 'test', 'support.ts'].join('/'),
+      ['@mediakit/media', 'testing'].join('/'),
+    ];
+    const text = `import { a } from '${helper}';\nimport { b } from '${shared}';`;
+    const code = join(workspace, 'src', 'routes', 'files.ts');
+    expect(testHelperImports(workspace, code, text)).toEqual([helper, shared]);
+    expect(testHelperImports(workspace, join(workspace, 'src', 'routes', 'files.test.ts'), text)).toEqual([]);
+  });
+
+  it('no file under src/ that is not a test imports a test helper', () => {
+    const found: string[] = [];
+    for (const workspace of workspaces()) {
+      const src = join(workspace, 'src');
+      if (!existsSync(src)) continue;
+      for (const file of sourceFiles(src)) {
+        for (const specifier of testHelperImports(workspace, file, readFileSync(file, 'utf8'))) {
+          found.push(`${relative(root, file)}: ${specifier}`);
+        }
+      }
+    }
+    expect(found).toEqual([]);
   });
 
   it('no workspace imports another by a relative path, nor the shell app at all', () => {

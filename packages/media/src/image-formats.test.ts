@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { picture, writeBmp } from './fixtures/bmp-builder.ts';
-import { box, fullBox, heicFromImage } from './fixtures/heif-builder.ts';
-import { writeIco } from './fixtures/ico-builder.ts';
-import { writePsd } from './fixtures/psd-builder.ts';
+import { picture, writeBmp } from '../test/bmp-builder.ts';
+import { box, fullBox, heicFromImage } from '../test/heif-builder.ts';
+import { writeIco } from '../test/ico-builder.ts';
+import { writePsd } from '../test/psd-builder.ts';
 import { readHeif } from './heif.ts';
 import { icoEntries, largestIcoEntry } from './image-headers.ts';
 import { inspectFile } from './inspect.ts';
@@ -17,7 +17,7 @@ import { svgSize } from './svg.ts';
 /**
  * Every image format the catalog accepts, sniffed from content with the catalog's MIME type and
  * sized from its header. Files are generated: sharp for what libvips writes, ffmpeg for BMP, and the
- * test-only builders in fixtures/ for ICO, PSD and HEIC.
+ * test-only builders in packages/media/test/ for ICO, PSD and HEIC.
  */
 
 const run = promisify(execFile);

@@ -4,9 +4,9 @@ import { type NatsServerHandle, startNatsServer } from '@mediakit/devstack';
 import { connectNats, type NatsConnection, publishAccountDeleted } from '@mediakit/kit';
 import { inspectFile } from '@mediakit/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, log, makePng, type TestContext } from '../test/support.ts';
 import { consumeAccountDeletions, DeletedOwners, userOwnerId } from './account-deletion.ts';
 import { FilesService } from './files-service.ts';
-import { createTestContext, log, makePng, type TestContext } from './test-support.ts';
 
 /**
  * A deleted account's files, through a real nats-server: the auth service's event reaches the

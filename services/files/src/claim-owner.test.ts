@@ -1,8 +1,8 @@
 import { addService, createGrpcClient, GrpcServer, listenGrpc, stopGrpc } from '@mediakit/kit';
 import { filesV1 } from '@mediakit/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, log, makePng, type TestContext } from '../test/support.ts';
 import { filesGrpcHandlers } from './grpc-handlers.ts';
-import { createTestContext, log, makePng, type TestContext } from './test-support.ts';
 
 /** ClaimOwner over a real gRPC server: what the gateway calls when a guest signs in. */
 let ctx: TestContext;

@@ -1,9 +1,9 @@
 import { ApiError } from '@mediakit/kit';
 import type { filesV1 } from '@mediakit/proto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestContext, log, makePng, type TestContext } from '../test/support.ts';
 import { filesGrpcHandlers } from './grpc-handlers.ts';
 import { RetentionSweeper } from './retention-sweeper.ts';
-import { createTestContext, log, makePng, type TestContext } from './test-support.ts';
 
 let ctx: TestContext;
 let png: Buffer;

@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { publicOrigins } from '@mediakit/kit';
 import { createLocalJWKSet, type JSONWebKeySet } from 'jose';
 import { afterEach, describe, expect, test } from 'vitest';
+import { createTestIssuer, TEST_AUDIENCE, TEST_ISSUER } from '../test/support.ts';
 import { bearerToken, createAccessTokenVerifier } from './access-tokens.ts';
 import { externalClaims } from './external-idp/external-claims.ts';
-import { createTestIssuer, TEST_AUDIENCE, TEST_ISSUER } from './test-support.ts';
 
 /** The auth service's JWKS endpoint as the gateway sees it: keys can change, fetches are counted. */
 async function serveJwks(initial: JSONWebKeySet) {

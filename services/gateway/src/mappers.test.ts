@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
+import { fakeFile, fakeJob } from '../test/support.ts';
 import { toFile, toJob } from './mappers.ts';
-import { fakeFile, fakeJob } from './test-support.ts';
 
 describe('mappers', () => {
   test('a File never exposes internal fields, and omits absent optionals', () => {

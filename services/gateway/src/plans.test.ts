@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
+import { FREE_PLAN } from '../test/support.ts';
 import { createPlans } from './plans.ts';
-import { FREE_PLAN } from './test-support.ts';
 
 describe('plans', () => {
   test("a guest's plan is cached for the TTL, then asked for again", async () => {

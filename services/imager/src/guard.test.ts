@@ -5,9 +5,9 @@ import type { ToolContext, ToolHandler, ToolOutput } from '@mediakit/worker';
 import { JobFailure } from '@mediakit/worker';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
+import { type FakeInput, type FakeJob, fakeJob, pngClaiming, redBluePng } from '../test/support.ts';
 import { boundDecodeTime, guardHandlers, isSharpTimeout, measureInput } from './guard.ts';
 import { handlers } from './tools/index.ts';
-import { type FakeInput, type FakeJob, fakeJob, pngClaiming, redBluePng } from './tools/test-support.ts';
 
 const jobs: FakeJob<unknown>[] = [];
 afterEach(async () => {

@@ -1,11 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
+import { heicFromImage, picture, writeBmp, writeIco, writePsd } from '@mediakit/media/testing';
 import sharp from 'sharp';
-import { picture, writeBmp } from '../../../packages/media/src/fixtures/bmp-builder.ts';
-import { heicFromImage } from '../../../packages/media/src/fixtures/heif-builder.ts';
-import { writeIco } from '../../../packages/media/src/fixtures/ico-builder.ts';
-import { writePsd } from '../../../packages/media/src/fixtures/psd-builder.ts';
 import { makeVideo } from '../../integration/media.ts';
 
 /** The formats a tool page's file input may ask for, by the fixture that stands for them. */

@@ -3,11 +3,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { heicFromImage, picture, writeBmp, writeIco, writePsd } from '@mediakit/media/testing';
 import sharp from 'sharp';
-import { picture, writeBmp } from '../../../packages/media/src/fixtures/bmp-builder.ts';
-import { heicFromImage } from '../../../packages/media/src/fixtures/heif-builder.ts';
-import { writeIco } from '../../../packages/media/src/fixtures/ico-builder.ts';
-import { writePsd } from '../../../packages/media/src/fixtures/psd-builder.ts';
 
 const run = promisify(execFile);
 

@@ -1,4 +1,4 @@
-import { picture, writeBmp } from '@mediakit/media/fixtures/bmp-builder.ts';
+import { picture, writeBmp } from '@mediakit/media/testing';
 import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
 import { imageSize } from './image-size.ts';

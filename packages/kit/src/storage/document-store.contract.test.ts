@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mongoBackend } from './contract-backends.ts';
+import { mongoBackend } from '../../test/contract-backends.ts';
 import { DuplicateKeyError } from './duplicate-key-error.ts';
 import { createEmbeddedDocumentStore } from './embedded-document-store.ts';
 import { createMongoDocumentStore } from './mongo-document-store.ts';

@@ -3,15 +3,15 @@ import type { AddressInfo } from 'node:net';
 import { createLogger } from '@mediakit/kit';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startTestRealm, type TestRealm } from '../../test/oidc-realm.ts';
 import { SESSION_ENDED } from '../auth-errors.ts';
 import { ExternalSessions } from './external-sessions.ts';
 import { issuerDiscovery } from './issuer-discovery.ts';
 import { ProviderClient } from './provider-client.ts';
-import { startTestRealm, type TestRealm } from './test-realm.ts';
 
 /**
  * The server side of the cognito_ session against a real OpenID Provider standing in for a
- * Keycloak realm (test-realm.ts says why it is not Keycloak itself): refresh at the realm's token
+ * Keycloak realm (test/oidc-realm.ts says why it is not Keycloak itself): refresh at the realm's token
  * endpoint, the id check, revocation, and how the realm's answers map to 401 and 503.
  */
 

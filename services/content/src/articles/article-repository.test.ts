@@ -1,6 +1,6 @@
 import { ApiError } from '@mediakit/kit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { articleDoc, articleRepository, tempStore } from '../test-support.ts';
+import { articleDoc, articleRepository, tempStore } from '../../test/support.ts';
 import type { ArticleDoc } from './article.ts';
 import { type ArticleRepository, SlugTakenError } from './article-repository.ts';
 

@@ -1,8 +1,8 @@
 import { createLogger } from '@mediakit/kit';
 import type { contentV1 } from '@mediakit/proto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { articleRepository, tempStore } from '../../test/support.ts';
 import type { Caller } from '../caller.ts';
-import { articleRepository, tempStore } from '../test-support.ts';
 import type { ArticleRepository } from './article-repository.ts';
 import { ArticleService } from './article-service.ts';
 import type { Cover, CoverStore } from './cover-store.ts';

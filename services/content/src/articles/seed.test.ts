@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLogger } from '@mediakit/kit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { articleDoc, articleRepository, tempStore } from '../test-support.ts';
+import { articleDoc, articleRepository, tempStore } from '../../test/support.ts';
 import type { ArticleRepository } from './article-repository.ts';
 import { renderMarkdown } from './markdown.ts';
 import { parseSeedFile, readSeedDir, SEED_DIR, seedArticles } from './seed.ts';

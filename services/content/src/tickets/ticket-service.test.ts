@@ -1,7 +1,7 @@
 import { createLogger, type MailMessage, type MailSender } from '@mediakit/kit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { tempStore } from '../../test/support.ts';
 import type { Caller } from '../caller.ts';
-import { tempStore } from '../test-support.ts';
 import type { TicketDoc } from './ticket.ts';
 import { TicketRepository } from './ticket-repository.ts';
 import { MAX_MESSAGES, TicketService } from './ticket-service.ts';

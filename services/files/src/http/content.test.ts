@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, makePng, makeWebm, type TestContext } from '../../test/support.ts';
 import type { FileDoc } from '../file-record.ts';
-import { createTestContext, makePng, makeWebm, type TestContext } from '../test-support.ts';
 
 let ctx: TestContext;
 let png: Buffer;

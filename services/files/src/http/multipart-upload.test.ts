@@ -6,7 +6,7 @@ import {
   makeWebm,
   multipart,
   type TestContext,
-} from '../test-support.ts';
+} from '../../test/support.ts';
 
 let ctx: TestContext;
 beforeEach(async () => {

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, filesUnder, makePng, type TestContext } from '../test-support.ts';
+import { createTestContext, filesUnder, makePng, type TestContext } from '../../test/support.ts';
 
 /** The same app on a real socket: what inject() cannot show about streaming bodies. */
 let ctx: TestContext;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestContext, filesUnder, makePng, type TestContext } from '../../test/support.ts';
 import { filesGrpcHandlers } from '../grpc-handlers.ts';
-import { createTestContext, filesUnder, makePng, type TestContext } from '../test-support.ts';
 
 let ctx: TestContext;
 beforeEach(async () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { buildTestApp, ownerCookie, type TestApp } from '../test-support.ts';
+import { buildTestApp, ownerCookie, type TestApp } from '../../test/support.ts';
 
 describe('error bodies', () => {
   let t: TestApp;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { bearer, buildTestApp, fakeJob, OWNER, ownerCookie, type TestApp } from '../test-support.ts';
+import { bearer, buildTestApp, fakeJob, OWNER, ownerCookie, type TestApp } from '../../test/support.ts';
 
 const job = { tool: 'trim-video', inputs: ['file1'], params: { start: 0, end: 1 } };
 

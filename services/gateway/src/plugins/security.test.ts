@@ -1,6 +1,6 @@
 import { type AddressInfo, connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildTestApp, ownerCookie, type TestApp } from '../test-support.ts';
+import { buildTestApp, ownerCookie, type TestApp } from '../../test/support.ts';
 
 describe('security headers', () => {
   let t: TestApp;

@@ -1,7 +1,6 @@
 import { ApiError } from '@mediakit/kit';
 import type { filesV1, jobsV1 } from '@mediakit/proto';
 import { afterEach, describe, expect, test } from 'vitest';
-import { SESSION_INVALID } from '../access-tokens.ts';
 import {
   bearer,
   buildTestApp,
@@ -13,7 +12,8 @@ import {
   OWNER,
   ownerCookie,
   type TestApp,
-} from '../test-support.ts';
+} from '../../test/support.ts';
+import { SESSION_INVALID } from '../access-tokens.ts';
 
 const job = { tool: 'trim-video', inputs: ['file1'], params: { start: 0, end: 1 } };
 const UNAUTHORIZED = { code: 'unauthorized', message: SESSION_INVALID };

@@ -6,7 +6,7 @@ import { ApiError } from '@mediakit/kit';
 import { ADVERTISED_PRICE, ADVERTISED_RATING } from '@mediakit/page-meta/json-ld';
 import type { contentV1 } from '@mediakit/proto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildTestApp, type TestApp } from '../test-support.ts';
+import { buildTestApp, type TestApp } from '../../test/support.ts';
 import { placeholderPage } from './web.ts';
 
 describe('placeholder page (no web build)', () => {

@@ -1,6 +1,6 @@
 import { ApiError } from '@mediakit/kit';
 import { afterEach, describe, expect, test } from 'vitest';
-import { bearer, buildTestApp, ownerCookie, type TestApp } from '../test-support.ts';
+import { bearer, buildTestApp, ownerCookie, type TestApp } from '../../test/support.ts';
 
 const USER = { sub: 'u1', email: 'ada@example.com', name: 'Ada', plan: 'free', roles: ['user'] };
 

@@ -1,7 +1,7 @@
 import { ApiError } from '@mediakit/kit';
 import type { authV1 } from '@mediakit/proto';
 import { afterEach, describe, expect, test } from 'vitest';
-import { bearer, buildTestApp, ownerCookie, type TestApp } from '../test-support.ts';
+import { bearer, buildTestApp, ownerCookie, type TestApp } from '../../test/support.ts';
 
 describe('PUT /admin/users/{id}/roles', () => {
   let t: TestApp;

@@ -1,6 +1,6 @@
 import { publicOrigins } from '@mediakit/kit';
 import { afterEach, describe, expect, test } from 'vitest';
-import { buildTestApp, type TestApp } from '../test-support.ts';
+import { buildTestApp, type TestApp } from '../../test/support.ts';
 
 /** `npm start` on a machine with one LAN address, gateway on 8080, no PUBLIC_URL. */
 const local = () =>

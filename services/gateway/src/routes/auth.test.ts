@@ -1,8 +1,8 @@
 import { ApiError } from '@mediakit/kit';
 import type { authV1 } from '@mediakit/proto';
 import { afterEach, describe, expect, test } from 'vitest';
+import { bearer, buildTestApp, issuer, ownerCookie, type TestApp } from '../../test/support.ts';
 import { SESSION_INVALID } from '../access-tokens.ts';
-import { bearer, buildTestApp, issuer, ownerCookie, type TestApp } from '../test-support.ts';
 
 const USER: authV1.User = {
   sub: 'u1',

@@ -1,8 +1,8 @@
 import { ApiError } from '@mediakit/kit';
 import type { contentV1 } from '@mediakit/proto';
 import { afterEach, describe, expect, test } from 'vitest';
+import { bearer, buildTestApp, startFakeFilesServer, type TestApp } from '../../test/support.ts';
 import type { ContentApiClient } from '../deps.ts';
-import { bearer, buildTestApp, startFakeFilesServer, type TestApp } from '../test-support.ts';
 
 const article = (overrides: Partial<contentV1.Article> = {}): contentV1.Article => ({
   id: 'a1',

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { bearer, buildTestApp, type TestApp } from '../test-support.ts';
-import { fakeSupport } from './content-fakes.ts';
+import { fakeSupport } from '../../test/content-fakes.ts';
+import { bearer, buildTestApp, type TestApp } from '../../test/support.ts';
 
 const form = { name: 'Ada', email: 'ada@example.com', subject: 'Hello', message: 'A question.' };
 

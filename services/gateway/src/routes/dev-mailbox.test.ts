@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLogger, openMailSender } from '@mediakit/kit';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { buildTestApp, type TestApp } from '../test-support.ts';
+import { buildTestApp, type TestApp } from '../../test/support.ts';
 import { MAILBOX_TITLE } from './dev-mailbox.ts';
 
 describe('GET /dev/mailbox', () => {

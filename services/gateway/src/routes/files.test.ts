@@ -8,7 +8,7 @@ import {
   ownerCookie,
   startFakeFilesServer,
   type TestApp,
-} from '../test-support.ts';
+} from '../../test/support.ts';
 
 const BOUNDARY = 'mk-test-boundary';
 const multipart = (content: string) =>

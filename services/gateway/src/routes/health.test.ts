@@ -1,6 +1,11 @@
 import { ApiError } from '@mediakit/kit';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { buildTestApp, type FakeFilesServer, startFakeFilesServer, type TestApp } from '../test-support.ts';
+import {
+  buildTestApp,
+  type FakeFilesServer,
+  startFakeFilesServer,
+  type TestApp,
+} from '../../test/support.ts';
 
 describe('health', () => {
   let t: TestApp;

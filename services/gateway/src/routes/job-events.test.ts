@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { subjects } from '@mediakit/kit';
 import { request } from 'undici';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { buildTestApp, fakeFile, fakeJob, ownerCookie, type TestApp } from '../test-support.ts';
+import { buildTestApp, fakeFile, fakeJob, ownerCookie, type TestApp } from '../../test/support.ts';
 
 /** Splits an SSE body into its events (comments dropped). */
 function parseEvents(body: string): Array<{ event: string; data: unknown }> {

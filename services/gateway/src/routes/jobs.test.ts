@@ -9,7 +9,7 @@ import {
   OWNER,
   ownerCookie,
   type TestApp,
-} from '../test-support.ts';
+} from '../../test/support.ts';
 
 describe('jobs routes', () => {
   let t: TestApp;

@@ -1,6 +1,11 @@
 import { publicOrigins } from '@mediakit/kit';
 import { afterEach, describe, expect, test } from 'vitest';
-import { buildTestApp, type FakeFilesServer, startFakeFilesServer, type TestApp } from '../test-support.ts';
+import {
+  buildTestApp,
+  type FakeFilesServer,
+  startFakeFilesServer,
+  type TestApp,
+} from '../../test/support.ts';
 
 /**
  * `/oidc/*` to the auth service (routes/oidc-proxy.ts), against a stand-in for the auth service's

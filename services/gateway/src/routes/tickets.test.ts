@@ -1,7 +1,7 @@
 import { ApiError } from '@mediakit/kit';
 import { afterEach, describe, expect, test } from 'vitest';
-import { bearer, buildTestApp, ownerCookie, type TestApp } from '../test-support.ts';
-import { fakeSupport } from './content-fakes.ts';
+import { fakeSupport } from '../../test/content-fakes.ts';
+import { bearer, buildTestApp, ownerCookie, type TestApp } from '../../test/support.ts';
 
 describe('ticket routes', () => {
   let t: TestApp;

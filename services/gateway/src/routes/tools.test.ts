@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildTestApp, type TestApp } from '../test-support.ts';
+import { buildTestApp, type TestApp } from '../../test/support.ts';
 
 describe('catalog routes', () => {
   let t: TestApp;

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { request } from 'undici';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { buildTestApp, type TestApp } from '../test-support.ts';
+import { buildTestApp, type TestApp } from '../../test/support.ts';
 
 // Over real sockets, where a body is a stream and connections are reused, unlike app.inject().
 let files: Server;

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { type BmpOptions, picture, writeBmp } from '@mediakit/media/fixtures/bmp-builder.ts';
+import { type BmpOptions, picture, writeBmp } from '@mediakit/media/testing';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeBmp } from './bmp.ts';

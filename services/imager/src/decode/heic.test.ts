@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { heicFromImage } from '@mediakit/media/fixtures/heif-builder.ts';
+import { heicFromImage } from '@mediakit/media/testing';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeHeic } from './heic.ts';

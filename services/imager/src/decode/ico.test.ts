@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { icoEntries, sniff } from '@mediakit/media';
-import { picture } from '@mediakit/media/fixtures/bmp-builder.ts';
-import { writeIco } from '@mediakit/media/fixtures/ico-builder.ts';
+import { picture, writeIco } from '@mediakit/media/testing';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { decodeIco } from './ico.ts';

@@ -1,10 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { picture, writeBmp } from '@mediakit/media/fixtures/bmp-builder.ts';
-import { heicFromImage } from '@mediakit/media/fixtures/heif-builder.ts';
-import { writeIco } from '@mediakit/media/fixtures/ico-builder.ts';
-import { writePsd } from '@mediakit/media/fixtures/psd-builder.ts';
+import { heicFromImage, picture, writeBmp, writeIco, writePsd } from '@mediakit/media/testing';
 import { JobFailure } from '@mediakit/worker';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

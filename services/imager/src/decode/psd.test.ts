@@ -1,4 +1,4 @@
-import { type PsdPicture, writePsd } from '@mediakit/media/fixtures/psd-builder.ts';
+import { type PsdPicture, writePsd } from '@mediakit/media/testing';
 import { writePsdBuffer } from 'ag-psd';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type FakeJob, fakeJob } from '../../test/support.ts';
 import { openAnimation } from '../decode/open-animation.ts';
 import { type CompressParams, compressImage } from './compress-image.ts';
 import { type CropParams, cropImage } from './crop-image.ts';
@@ -14,7 +15,6 @@ import { imageTransparency } from './image-transparency.ts';
 import { type OverlayParams, overlayImageOnImage } from './overlay-image-on-image.ts';
 import { type ResizeParams, resizeImage } from './resize-image.ts';
 import { type RotateFlipParams, rotateFlipImage } from './rotate-flip-image.ts';
-import { type FakeJob, fakeJob } from './test-support.ts';
 
 vi.mock('@mediakit/worker', () => import('@mediakit/worker'));
 

@@ -2,6 +2,8 @@ import { readFile, stat } from 'node:fs/promises';
 import { JobFailure } from '@mediakit/worker';
 import sharp from 'sharp';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CAMERA_AND_GPS_EXIF, photoLikePng } from '../../test/editing-support.ts';
+import { type FakeInput, type FakeJob, fakeJob, halfTransparentRedPng } from '../../test/support.ts';
 import {
   type CompressParams,
   compressImage,
@@ -19,8 +21,6 @@ import {
   targetBytes,
 } from './compress-image.ts';
 import type { RawImage } from './editing-pixels.ts';
-import { CAMERA_AND_GPS_EXIF, photoLikePng } from './editing-test-support.ts';
-import { type FakeInput, type FakeJob, fakeJob, halfTransparentRedPng } from './test-support.ts';
 
 vi.mock('@mediakit/worker', () => import('@mediakit/worker'));
 

@@ -3,16 +3,10 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { imageConverters } from '@mediakit/catalog';
-import { picture, writeBmp } from '@mediakit/media/fixtures/bmp-builder.ts';
-import { heicFromImage } from '@mediakit/media/fixtures/heif-builder.ts';
-import { writeIco } from '@mediakit/media/fixtures/ico-builder.ts';
-import { writePsd } from '@mediakit/media/fixtures/psd-builder.ts';
+import { heicFromImage, picture, writeBmp, writeIco, writePsd } from '@mediakit/media/testing';
 import { JobFailure } from '@mediakit/worker';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeImageConverter } from './convert-image.ts';
-import { converterHandlers } from './converters.ts';
-import { handlers } from './index.ts';
 import {
   detailedPng,
   type FakeInput,
@@ -23,7 +17,10 @@ import {
   PNG_MAGIC,
   pixelAt,
   pngClaiming,
-} from './test-support.ts';
+} from '../../test/support.ts';
+import { makeImageConverter } from './convert-image.ts';
+import { converterHandlers } from './converters.ts';
+import { handlers } from './index.ts';
 
 // The worker package's index also starts the runtime (NATS, storage...), which these unit tests do not
 // need and which may be mid-edit: resolve '@mediakit/worker' to its contract module only.

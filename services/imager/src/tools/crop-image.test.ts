@@ -2,9 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { JobFailure } from '@mediakit/worker';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { phoneJpeg, rawPixels } from '../../test/editing-support.ts';
+import { type FakeInput, type FakeJob, fakeJob, JPEG_MAGIC, redBluePng } from '../../test/support.ts';
 import { type CropParams, cropImage, planCrop } from './crop-image.ts';
-import { phoneJpeg, rawPixels } from './editing-test-support.ts';
-import { type FakeInput, type FakeJob, fakeJob, JPEG_MAGIC, redBluePng } from './test-support.ts';
 
 vi.mock('@mediakit/worker', () => import('@mediakit/worker'));
 

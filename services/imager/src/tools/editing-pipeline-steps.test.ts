@@ -13,7 +13,7 @@ import {
   IDENTIFYING_IFD0_TAGS,
   jfifDensity,
   pngDpi,
-} from './editing-test-support.ts';
+} from '../../test/editing-support.ts';
 import { applyPlan, applySteps, mirrorBeforeRotate, planImageJob } from './pipeline.ts';
 
 vi.mock('@mediakit/worker', () => import('@mediakit/worker'));

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CAMERA_AND_GPS_EXIF, rawPixels } from '../../test/editing-support.ts';
+import { type FakeInput, type FakeJob, fakeJob, PNG_MAGIC } from '../../test/support.ts';
 import { multiplyAlpha } from './editing-pixels.ts';
-import { CAMERA_AND_GPS_EXIF, rawPixels } from './editing-test-support.ts';
 import { imageTransparency, planTransparency, type TransparencyParams } from './image-transparency.ts';
-import { type FakeInput, type FakeJob, fakeJob, PNG_MAGIC } from './test-support.ts';
 
 vi.mock('@mediakit/worker', () => import('@mediakit/worker/types'));
 

@@ -6,17 +6,23 @@
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { heicFromImage } from '@mediakit/media/fixtures/heif-builder.ts';
+import { heicFromImage } from '@mediakit/media/testing';
 import { JobFailure, type ToolHandler } from '@mediakit/worker';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { photoLikePng } from '../../test/editing-support.ts';
+import {
+  type FakeInput,
+  type FakeJob,
+  fakeJob,
+  halfTransparentRedPng,
+  JPEG_MAGIC,
+} from '../../test/support.ts';
 import { compressImage } from './compress-image.ts';
 import { cropImage } from './crop-image.ts';
-import { photoLikePng } from './editing-test-support.ts';
 import { overlayImageOnImage } from './overlay-image-on-image.ts';
 import { resizeImage } from './resize-image.ts';
 import { rotateFlipImage } from './rotate-flip-image.ts';
-import { type FakeInput, type FakeJob, fakeJob, halfTransparentRedPng, JPEG_MAGIC } from './test-support.ts';
 
 vi.mock('@mediakit/worker', () => import('@mediakit/worker/types'));
 

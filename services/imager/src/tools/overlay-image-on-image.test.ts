@@ -3,9 +3,9 @@ import { readFile } from 'node:fs/promises';
 import { JobFailure } from '@mediakit/worker';
 import sharp, { type Color } from 'sharp';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { phoneJpeg, rawPixels } from './editing-test-support.ts';
+import { phoneJpeg, rawPixels } from '../../test/editing-support.ts';
+import { type FakeInput, type FakeJob, fakeJob, JPEG_MAGIC } from '../../test/support.ts';
 import { type OverlayParams, overlayImageOnImage, planOverlay } from './overlay-image-on-image.ts';
-import { type FakeInput, type FakeJob, fakeJob, JPEG_MAGIC } from './test-support.ts';
 
 vi.mock('@mediakit/worker', () => import('@mediakit/worker'));
 

@@ -2,8 +2,6 @@ import { readFile } from 'node:fs/promises';
 import { JobFailure } from '@mediakit/worker';
 import sharp from 'sharp';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PAN_MAX_BYTES, withJfifDensity } from './editing-pan.ts';
-import { fromRaw } from './editing-pixels.ts';
 import {
   exifTags,
   IDENTIFYING_EXIF_TAGS,
@@ -14,7 +12,16 @@ import {
   phoneJpeg,
   rawPixels,
   seededRandom,
-} from './editing-test-support.ts';
+} from '../../test/editing-support.ts';
+import {
+  type FakeInput,
+  type FakeJob,
+  fakeJob,
+  halfTransparentRedPng,
+  redBluePng,
+} from '../../test/support.ts';
+import { PAN_MAX_BYTES, withJfifDensity } from './editing-pan.ts';
+import { fromRaw } from './editing-pixels.ts';
 import {
   centredPanCrop,
   PAN_PHOTO_BLURS,
@@ -24,7 +31,6 @@ import {
   planPanPhotoPixels,
 } from './pancard-photo-resizer.ts';
 import { applyPlan } from './pipeline.ts';
-import { type FakeInput, type FakeJob, fakeJob, halfTransparentRedPng, redBluePng } from './test-support.ts';
 
 vi.mock('@mediakit/worker', () => import('@mediakit/worker'));
 

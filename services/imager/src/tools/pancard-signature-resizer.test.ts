@@ -12,7 +12,8 @@ import {
   pngDpi,
   rawPixels,
   signatureScan,
-} from './editing-test-support.ts';
+} from '../../test/editing-support.ts';
+import { type FakeInput, type FakeJob, fakeJob, PNG_MAGIC } from '../../test/support.ts';
 import {
   INK_LUMA,
   PAN_SIGNATURE_BOX,
@@ -25,7 +26,6 @@ import {
   signatureAlpha,
   transparentPaper,
 } from './pancard-signature-resizer.ts';
-import { type FakeInput, type FakeJob, fakeJob, PNG_MAGIC } from './test-support.ts';
 
 vi.mock('@mediakit/worker', () => import('@mediakit/worker/types'));
 

@@ -1,8 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  type FakeInput,
+  type FakeJob,
+  fakeJob,
+  JPEG_MAGIC,
+  pixelAt,
+  redBluePng,
+} from '../../test/support.ts';
 import { type ResizeParams, resizeImage } from './resize-image.ts';
-import { type FakeInput, type FakeJob, fakeJob, JPEG_MAGIC, pixelAt, redBluePng } from './test-support.ts';
 
 // The worker package's index also starts the runtime (NATS, storage...), which these unit tests do not
 // need and which may be mid-edit: resolve '@mediakit/worker' to its contract module only.

@@ -1,13 +1,13 @@
 import sharp from 'sharp';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { phoneJpeg, rawPixels } from './editing-test-support.ts';
+import { phoneJpeg, rawPixels } from '../../test/editing-support.ts';
+import { type FakeInput, type FakeJob, fakeJob } from '../../test/support.ts';
 import {
   planRotateFlip,
   type RotateFlipParams,
   rotateFlipImage,
   rotateFlipName,
 } from './rotate-flip-image.ts';
-import { type FakeInput, type FakeJob, fakeJob } from './test-support.ts';
 
 vi.mock('@mediakit/worker', () => import('@mediakit/worker/types'));
 

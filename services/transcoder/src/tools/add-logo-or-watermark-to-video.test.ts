@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { JobFailure } from '@mediakit/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeCtx, jobInput, makeClip, makeImage, near, pixelAt } from '../../test/composition-media.ts';
 import {
   type AddLogoParams,
   addLogoOrWatermarkToVideo,
@@ -11,7 +12,6 @@ import {
   logoPlacement,
 } from './add-logo-or-watermark-to-video.ts';
 import { SDR_BT709_TAGS as SDR_TAGS } from './colour.ts';
-import { fakeCtx, jobInput, makeClip, makeImage, near, pixelAt } from './composition-test-media.ts';
 
 // Tagged BT.709 SDR (colour.ts), then the base video's frame times are kept (keepTimingArgs).
 const ENCODE = [

@@ -2,10 +2,18 @@ import { access, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readCaptionPixels } from '../../test/caption-pixels.ts';
+import {
+  fakeCtx,
+  frameRgb,
+  jobInput,
+  makeClip,
+  near,
+  pixelAt,
+  probeFile,
+} from '../../test/composition-media.ts';
 import { type BrainrotParams, brainrotCreator, buildBrainrotArgs } from './brainrot-creator.ts';
-import { readCaptionPixels } from './caption-test-pixels.ts';
 import { SDR_BT709_TAGS as SDR_TAGS } from './colour.ts';
-import { fakeCtx, frameRgb, jobInput, makeClip, near, pixelAt, probeFile } from './composition-test-media.ts';
 
 const ENCODE = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', ...SDR_TAGS];
 const AAC = ['-c:a', 'aac', '-b:a', '160k'];

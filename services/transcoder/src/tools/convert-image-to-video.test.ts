@@ -2,8 +2,16 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  fakeCtx,
+  ffmpeg,
+  jobInput,
+  makeImage,
+  near,
+  pixelAt,
+  probeFile,
+} from '../../test/composition-media.ts';
 import { JPEG_TO_BT709_FILTER, SDR_BT709_TAGS as SDR_TAGS } from './colour.ts';
-import { fakeCtx, ffmpeg, jobInput, makeImage, near, pixelAt, probeFile } from './composition-test-media.ts';
 import {
   buildSlideArgs,
   buildSlideshowArgs,

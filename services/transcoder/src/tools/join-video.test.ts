@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { JobFailure } from '@mediakit/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeCtx, jobInput, makeClip, near, pixelAt, probeFile } from '../../test/composition-media.ts';
 import { SDR_BT709_TAGS as SDR_TAGS } from './colour.ts';
-import { fakeCtx, jobInput, makeClip, near, pixelAt, probeFile } from './composition-test-media.ts';
 import { buildJoinVideoArgs, joinTargetSize, joinVideo } from './join-video.ts';
 
 const ENCODE = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', ...SDR_TAGS];

@@ -2,7 +2,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SDR_BT709_TAGS as SDR_TAGS } from './colour.ts';
 import {
   fakeCtx,
   jobInput,
@@ -11,7 +10,8 @@ import {
   near,
   pixelAt,
   probeFile,
-} from './composition-test-media.ts';
+} from '../../test/composition-media.ts';
+import { SDR_BT709_TAGS as SDR_TAGS } from './colour.ts';
 import { buildOverlayImageArgs, enableBetween, overlayImageOnVideo } from './overlay-image-on-video.ts';
 
 // Tagged BT.709 SDR (colour.ts), then the base video's frame times are kept (keepTimingArgs).

@@ -2,8 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeCtx, jobInput, makeClip, near, pixelAt, probeFile } from '../../test/composition-media.ts';
 import { SDR_BT709_TAGS as SDR_TAGS } from './colour.ts';
-import { fakeCtx, jobInput, makeClip, near, pixelAt, probeFile } from './composition-test-media.ts';
 import { buildOverlayVideoArgs, overlayVideoOnVideo } from './overlay-video-on-video.ts';
 
 // Tagged BT.709 SDR (colour.ts), then the base video's frame times are kept (keepTimingArgs).

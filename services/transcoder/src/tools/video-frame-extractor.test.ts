@@ -10,7 +10,7 @@ import {
   jobInput,
   makeClip,
   probeFile,
-} from './composition-test-media.ts';
+} from '../../test/composition-media.ts';
 import {
   buildAllFramesArgs,
   buildFrameAtArgs,

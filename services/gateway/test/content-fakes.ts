@@ -1,6 +1,6 @@
 /** Fakes of the content service for the gateway's blog, contact and ticket route tests (not shipped code). */
 import type { contentV1 } from '@mediakit/proto';
-import type { ContentApiClient } from '../deps.ts';
+import type { ContentApiClient } from '../src/deps.ts';
 
 export const ticket = (overrides: Partial<contentV1.Ticket> = {}): contentV1.Ticket => ({
   id: 't1',

@@ -1,4 +1,4 @@
-import type { S3ObjectStoreOptions } from './s3-object-store.ts';
+import type { S3ObjectStoreOptions } from '../src/storage/s3-object-store.ts';
 
 /**
  * Where the contract suites find the production backends: the environment first (MONGODB_URL,

@@ -15,10 +15,10 @@ import { explainUnreadableAv, inspectFile } from '@mediakit/media';
 import { FileStore } from '@tus/file-store';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import type { FileDoc } from './file-record.ts';
-import { FileRepository } from './file-repository.ts';
-import { FilesService } from './files-service.ts';
-import { buildHttpApp } from './http/app.ts';
+import type { FileDoc } from '../src/file-record.ts';
+import { FileRepository } from '../src/file-repository.ts';
+import { FilesService } from '../src/files-service.ts';
+import { buildHttpApp } from '../src/http/app.ts';
 
 /**
  * A files service on real adapters (embedded document store, local object store, tus FileStore)

@@ -2,8 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEmbeddedDocumentStore, type DocumentStore } from '@mediakit/kit';
-import type { ArticleDoc } from './articles/article.ts';
-import { ArticleRepository, type SeedStateDoc } from './articles/article-repository.ts';
+import type { ArticleDoc } from '../src/articles/article.ts';
+import { ArticleRepository, type SeedStateDoc } from '../src/articles/article-repository.ts';
 
 /** A real embedded document store in a fresh temp dir (test helper, not shipped code). */
 export async function tempStore(): Promise<{ store: DocumentStore; dir: string; close(): Promise<void> }> {

@@ -1,5 +1,5 @@
 /** Fakes for the client rules' unit tests: a cookie jar like document.cookie, and signed-looking JWTs. */
-import type { CookieJar } from './cookies.ts';
+import type { CookieJar } from '../src/cookies.ts';
 
 /** Keeps cookies the way a browser does for one path: set, overwrite, delete on Max-Age=0. */
 export class FakeCookieJar implements CookieJar {

@@ -8,9 +8,9 @@ import type { AddressInfo } from 'node:net';
 import { ApiError, createLogger } from '@mediakit/kit';
 import { type authV1, type filesV1, jobsV1 } from '@mediakit/proto';
 import { createLocalJWKSet, exportJWK, generateKeyPair, type JSONWebKeySet, SignJWT } from 'jose';
-import { createAccessTokenVerifier } from './access-tokens.ts';
-import { buildApp, type GatewayApp } from './app.ts';
-import type { AuthClient, BusMessage, FilesClient, GatewayDeps, JobsClient, UpdateBus } from './deps.ts';
+import { createAccessTokenVerifier } from '../src/access-tokens.ts';
+import { buildApp, type GatewayApp } from '../src/app.ts';
+import type { AuthClient, BusMessage, FilesClient, GatewayDeps, JobsClient, UpdateBus } from '../src/deps.ts';
 
 export const OWNER_COOKIE = 'AAAAAAAAAAAAAAAAAAAAAA';
 export const OWNER = `guest:${OWNER_COOKIE}`;
