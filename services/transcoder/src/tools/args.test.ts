@@ -25,44 +25,26 @@ const FASTSTART = ['-movflags', '+faststart'];
 const KEEP = ['-fps_mode:v', 'vfr', '-enc_time_base:v', '-1'];
 
 describe('buildTrimArgs', () => {
-  it('seeks before the input and re-encodes to H.264/AAC', () => {
-    expect(
-      buildTrimArgs({ input: '/in/a.mov', output: '/out/t.mp4', start: 1, end: 3.5, hasAudio: true }),
-    ).toEqual([
-      '-ss',
-      '1',
-      '-i',
-      '/in/a.mov',
-      '-t',
-      '2.5',
-      '-map',
-      '0:v:0',
-      '-map',
-      '0:a:0?',
+  it.each([
+    [
+      'seeks before the input and re-encodes to H.264/AAC',
+      { input: '/in/a.mov', output: '/out/t.mp4', start: 1, end: 3.5, hasAudio: true },
+      ['-ss', '1', '-i', '/in/a.mov', '-t', '2.5', '-map', '0:v:0', '-map', '0:a:0?'],
+      AAC,
+    ],
+    [
+      'leaves audio out for a silent video and keeps millisecond precision',
+      { input: '/in/a.mp4', output: '/out/t.mp4', start: 0.1, end: 0.3, hasAudio: false },
+      ['-ss', '0.1', '-i', '/in/a.mp4', '-t', '0.2', '-map', '0:v:0'],
+      [],
+    ],
+  ])('%s', (_what, options, head, audio) => {
+    expect(buildTrimArgs(options)).toEqual([
+      ...head,
       ...EVEN,
       ...ENCODE,
       ...KEEP,
-      ...AAC,
-      ...FASTSTART,
-      '/out/t.mp4',
-    ]);
-  });
-
-  it('leaves audio out for a silent video and keeps millisecond precision', () => {
-    expect(
-      buildTrimArgs({ input: '/in/a.mp4', output: '/out/t.mp4', start: 0.1, end: 0.3, hasAudio: false }),
-    ).toEqual([
-      '-ss',
-      '0.1',
-      '-i',
-      '/in/a.mp4',
-      '-t',
-      '0.2',
-      '-map',
-      '0:v:0',
-      ...EVEN,
-      ...ENCODE,
-      ...KEEP,
+      ...audio,
       ...FASTSTART,
       '/out/t.mp4',
     ]);
@@ -154,134 +136,61 @@ describe('planMp4Conversion: the remux decision', () => {
 describe('buildConvertToMp4Args', () => {
   const io = { input: '/in/v', output: '/out/v.mp4' };
   const h264 = { videoCodec: 'h264', pixFmt: 'yuv420p', width: 320, height: 240 };
+  const IN = ['-i', '/in/v'];
+  const MAP_VIDEO = ['-map', '0:V:0'];
+  const MAP_BOTH = [...MAP_VIDEO, '-map', '0:a:0'];
+  const COPY_VIDEO = ['-c:v', 'copy'];
+  const COPY_AUDIO = ['-c:a', 'copy'];
+  const HVC1 = ['-tag:v', 'hvc1'];
   const TAIL = ['-write_tmcd', '0', ...FASTSTART, '/out/v.mp4'];
-  const ENCODE_VIDEO = ['-vf', 'yadif=deint=interlaced,crop=trunc(iw/2)*2:trunc(ih/2)*2', ...ENCODE, ...KEEP];
+  const FILTERS = ['-vf', 'yadif=deint=interlaced,crop=trunc(iw/2)*2:trunc(ih/2)*2'];
+  const ENCODE_VIDEO = [...FILTERS, ...ENCODE, ...KEEP];
+  const hevc = { videoCodec: 'hevc', pixFmt: 'yuv420p', width: 320, height: 240 };
 
-  it('remuxes H.264 + AAC, AAC through aac_adtstoasc (ADTS in MPEG-TS)', () => {
-    const args = buildConvertToMp4Args({
-      ...io,
-      ...h264,
-      hasAudio: true,
-      audioCodec: 'aac',
-      format: 'mpeg-ts',
-    });
-    expect(args).toEqual([
-      '-i',
-      '/in/v',
-      '-map',
-      '0:V:0',
-      '-map',
-      '0:a:0',
-      '-c:v',
-      'copy',
-      '-c:a',
-      'copy',
-      '-bsf:a',
-      'aac_adtstoasc',
-      ...TAIL,
-    ]);
+  it.each([
+    [
+      'remuxes H.264 + AAC, AAC through aac_adtstoasc (ADTS in MPEG-TS)',
+      { ...h264, hasAudio: true, audioCodec: 'aac', format: 'mpeg-ts' },
+      [...IN, ...MAP_BOTH, ...COPY_VIDEO, ...COPY_AUDIO, '-bsf:a', 'aac_adtstoasc', ...TAIL],
+    ],
+    [
+      'remuxes H.264 + MP3, ignoring quality',
+      { ...h264, hasAudio: true, audioCodec: 'mp3', quality: 1 },
+      [...IN, ...MAP_BOTH, ...COPY_VIDEO, ...COPY_AUDIO, ...TAIL],
+    ],
+    ['remuxes a silent H.264', { ...h264, hasAudio: false }, [...IN, ...MAP_VIDEO, ...COPY_VIDEO, ...TAIL]],
+    [
+      'rebuilds presentation times when copying out of AVI',
+      { ...h264, hasAudio: false, format: 'avi' },
+      ['-fflags', '+genpts', ...IN, ...MAP_VIDEO, ...COPY_VIDEO, ...TAIL],
+    ],
+    [
+      'copies HEVC tagged hvc1 and encodes its Opus to AAC (partial remux)',
+      { ...hevc, hasAudio: true, audioCodec: 'opus' },
+      [...IN, ...MAP_BOTH, ...COPY_VIDEO, ...HVC1, ...AAC, ...TAIL],
+    ],
+    [
+      'encodes VP9 + Opus with the defaults: deinterlace if flagged, even size, H.264/AAC',
+      { videoCodec: 'vp9', pixFmt: 'yuv420p', width: 321, height: 241, hasAudio: true, audioCodec: 'opus' },
+      [...IN, ...MAP_BOTH, ...ENCODE_VIDEO, ...AAC, ...TAIL],
+    ],
+  ] as const)('%s', (_what, streams, expected) => {
+    expect(buildConvertToMp4Args({ ...io, ...streams })).toEqual(expected);
   });
 
-  it('remuxes H.264 + MP3 and a silent H.264, ignoring quality', () => {
-    expect(buildConvertToMp4Args({ ...io, ...h264, hasAudio: true, audioCodec: 'mp3', quality: 1 })).toEqual([
-      '-i',
-      '/in/v',
-      '-map',
-      '0:V:0',
-      '-map',
-      '0:a:0',
-      '-c:v',
-      'copy',
-      '-c:a',
-      'copy',
-      ...TAIL,
-    ]);
-    expect(buildConvertToMp4Args({ ...io, ...h264, hasAudio: false })).toEqual([
-      '-i',
-      '/in/v',
-      '-map',
-      '0:V:0',
-      '-c:v',
-      'copy',
-      ...TAIL,
-    ]);
-  });
-
-  it('rebuilds presentation times when copying out of AVI', () => {
-    expect(buildConvertToMp4Args({ ...io, ...h264, hasAudio: false, format: 'avi' })).toEqual([
-      '-fflags',
-      '+genpts',
-      '-i',
-      '/in/v',
-      '-map',
-      '0:V:0',
-      '-c:v',
-      'copy',
-      ...TAIL,
-    ]);
-    // Encoding reorders frames in the decoder: no flag needed.
+  it('needs no rebuilt presentation times when encoding out of AVI: encoding reorders frames', () => {
     expect(buildConvertToMp4Args({ ...io, videoCodec: 'mpeg4', hasAudio: false, format: 'avi' })[0]).toBe(
       '-i',
     );
   });
 
-  it('copies HEVC tagged hvc1 and encodes its Opus to AAC (partial remux)', () => {
-    expect(
-      buildConvertToMp4Args({
-        ...io,
-        videoCodec: 'hevc',
-        pixFmt: 'yuv420p',
-        width: 320,
-        height: 240,
-        hasAudio: true,
-        audioCodec: 'opus',
-      }),
-    ).toEqual([
-      '-i',
-      '/in/v',
-      '-map',
-      '0:V:0',
-      '-map',
-      '0:a:0',
-      '-c:v',
-      'copy',
-      '-tag:v',
-      'hvc1',
-      ...AAC,
-      ...TAIL,
-    ]);
-  });
-
-  it('encodes VP9 + Opus with the defaults: deinterlace if flagged, even size, H.264/AAC', () => {
-    expect(
-      buildConvertToMp4Args({
-        ...io,
-        videoCodec: 'vp9',
-        pixFmt: 'yuv420p',
-        width: 321,
-        height: 241,
-        hasAudio: true,
-        audioCodec: 'opus',
-      }),
-    ).toEqual(['-i', '/in/v', '-map', '0:V:0', '-map', '0:a:0', ...ENCODE_VIDEO, ...AAC, ...TAIL]);
-  });
-
   it('maps quality to CRF when encoding; a silent input gets no audio map or encoder', () => {
+    const crf18 = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18', '-pix_fmt', 'yuv420p'];
     expect(buildReencodeToMp4Args({ ...io, videoCodec: 'mpeg4', hasAudio: false, quality: 100 })).toEqual([
-      '-i',
-      '/in/v',
-      '-map',
-      '0:V:0',
-      '-vf',
-      'yadif=deint=interlaced,crop=trunc(iw/2)*2:trunc(ih/2)*2',
-      '-c:v',
-      'libx264',
-      '-preset',
-      'veryfast',
-      '-crf',
-      '18',
-      '-pix_fmt',
-      'yuv420p',
+      ...IN,
+      ...MAP_VIDEO,
+      ...FILTERS,
+      ...crf18,
       ...SDR_TAGS,
       ...KEEP,
       ...TAIL,
@@ -289,39 +198,14 @@ describe('buildConvertToMp4Args', () => {
   });
 
   it('the explicit builders do what they say whatever the streams', () => {
-    const hevcOpus = {
-      ...io,
-      videoCodec: 'hevc',
-      pixFmt: 'yuv420p',
-      width: 2,
-      height: 2,
-      hasAudio: true,
-      audioCodec: 'opus',
-    };
-    expect(buildReencodeToMp4Args(hevcOpus)).toEqual([
-      '-i',
-      '/in/v',
-      '-map',
-      '0:V:0',
-      '-map',
-      '0:a:0',
-      ...ENCODE_VIDEO,
-      ...AAC,
-      ...TAIL,
-    ]);
-    expect(buildRemuxToMp4Args(hevcOpus)).toEqual([
-      '-i',
-      '/in/v',
-      '-map',
-      '0:V:0',
-      '-map',
-      '0:a:0',
-      '-c:v',
-      'copy',
-      '-tag:v',
-      'hvc1',
-      '-c:a',
-      'copy',
+    const tiny = { ...io, ...hevc, width: 2, height: 2, hasAudio: true, audioCodec: 'opus' };
+    expect(buildReencodeToMp4Args(tiny)).toEqual([...IN, ...MAP_BOTH, ...ENCODE_VIDEO, ...AAC, ...TAIL]);
+    expect(buildRemuxToMp4Args(tiny)).toEqual([
+      ...IN,
+      ...MAP_BOTH,
+      ...COPY_VIDEO,
+      ...HVC1,
+      ...COPY_AUDIO,
       ...TAIL,
     ]);
   });

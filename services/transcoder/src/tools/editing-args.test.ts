@@ -27,7 +27,10 @@ const IO = { input: '/in/clip.webm', output: '/out/o.mp4' };
 const MAP_AV = ['-i', '/in/clip.webm', '-map', '0:v:0', '-map', '0:a:0?'];
 const MAP_V = ['-i', '/in/clip.webm', '-map', '0:v:0', '-an'];
 const EVEN = 'crop=trunc(iw/2)*2:trunc(ih/2)*2';
-const H264 = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', ...SDR_TAGS];
+/** H.264 by CRF, BT.709-tagged; 23 unless a tier says otherwise. */
+const LIBX264 = ['-c:v', 'libx264', '-preset', 'veryfast'];
+const x264 = (crf: string) => [...LIBX264, '-crf', crf, '-pix_fmt', 'yuv420p', ...SDR_TAGS];
+const H264 = x264('23');
 const AAC = ['-c:a', 'aac', '-b:a', '160k'];
 /** Each frame keeps its own time: no constant rate guessed from r_frame_rate. */
 const KEEP = ['-fps_mode:v', 'vfr', '-enc_time_base:v', '-1'];
@@ -42,41 +45,17 @@ describe('compress-video', () => {
     });
   });
 
-  it('level mode is one CRF pass at the tier’s CRF and audio bitrate', () => {
-    expect(buildCompressLevelArgs({ ...IO, hasAudio: true, level: 'medium' })).toEqual([
-      ...MAP_AV,
+  it.each([
+    { level: 'medium', hasAudio: true, map: MAP_AV, crf: '28', audio: ['-c:a', 'aac', '-b:a', '96k'] },
+    { level: 'high', hasAudio: false, map: MAP_V, crf: '33', audio: [] },
+  ] as const)('level mode is one CRF pass at the tier’s CRF and audio bitrate ($level)', (c) => {
+    expect(buildCompressLevelArgs({ ...IO, hasAudio: c.hasAudio, level: c.level })).toEqual([
+      ...c.map,
       '-vf',
       EVEN,
-      '-c:v',
-      'libx264',
-      '-preset',
-      'veryfast',
-      '-crf',
-      '28',
-      '-pix_fmt',
-      'yuv420p',
-      ...SDR_TAGS,
+      ...x264(c.crf),
       ...KEEP,
-      '-c:a',
-      'aac',
-      '-b:a',
-      '96k',
-      ...TAIL,
-    ]);
-    expect(buildCompressLevelArgs({ ...IO, hasAudio: false, level: 'high' })).toEqual([
-      ...MAP_V,
-      '-vf',
-      EVEN,
-      '-c:v',
-      'libx264',
-      '-preset',
-      'veryfast',
-      '-crf',
-      '33',
-      '-pix_fmt',
-      'yuv420p',
-      ...SDR_TAGS,
-      ...KEEP,
+      ...c.audio,
       ...TAIL,
     ]);
   });
