@@ -1,16 +1,9 @@
 import type { Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { TestStack } from '../integration/stack.ts';
+import { describe, expect, test } from 'vitest';
+import { signUpInBrowser } from '../support/sign-in.ts';
 import { skipReason } from './browser.ts';
-import { signUpInBrowser } from './dashboard/helpers.ts';
-import { startWebStack } from './stack.ts';
-import {
-  expectNoHorizontalOverflow,
-  launchVisitors,
-  type Size,
-  screenshot,
-  type Visitors,
-} from './visitor.ts';
+import { webStackWithVisitors } from './stack.ts';
+import { expectNoHorizontalOverflow, type Size, screenshot } from './visitor.ts';
 
 /**
  * A new account changes plan and looks at /account in the same session (issue 23, items 5 and 6),
@@ -18,19 +11,7 @@ import {
  * saved as its code, and /account shows the plan just chosen and then the scheduled downgrade.
  */
 describe.skipIf(skipReason)('plan changes seen on /account, billing country by name', () => {
-  let stack: TestStack;
-  let url: string;
-  let visitors: Visitors;
-
-  beforeAll(async () => {
-    ({ stack, url } = await startWebStack());
-    visitors = await launchVisitors();
-  }, 180_000);
-
-  afterAll(async () => {
-    await visitors?.close();
-    await stack?.teardown();
-  });
+  const web = webStackWithVisitors();
 
   /** The header's Account link (behind the menu button where a phone header has one). */
   async function openAccount(page: Page): Promise<void> {
@@ -67,8 +48,8 @@ describe.skipIf(skipReason)('plan changes seen on /account, billing country by n
   const focusedText = (page: Page) => page.evaluate<string>('document.activeElement?.textContent ?? ""');
 
   async function subscription(page: Page) {
-    const token = (await page.context().cookies(url)).find((c) => c.name === 'accessToken')?.value;
-    const response = await fetch(`${url}/api/v1/account/subscription`, {
+    const token = (await page.context().cookies(web.url)).find((c) => c.name === 'accessToken')?.value;
+    const response = await fetch(`${web.url}/api/v1/account/subscription`, {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(response.status).toBe(200);
@@ -79,8 +60,8 @@ describe.skipIf(skipReason)('plan changes seen on /account, billing country by n
     test(`upgrade with the country typed by name, then downgrade, /account follows (${size})`, {
       timeout: 180_000,
     }, async () => {
-      const { page, errors } = await visitors.fresh(size);
-      await signUpInBrowser(page, url, `plan-${size}-${Date.now()}@example.com`, 'Greta Germany');
+      const { page, errors } = await web.visitors.fresh(size);
+      await signUpInBrowser(page, web.url, `plan-${size}-${Date.now()}@example.com`, 'Greta Germany');
 
       await openAccount(page);
       expect(await fact(page, 'Plan').textContent()).toBe('Free');

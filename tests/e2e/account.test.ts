@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { TestStack } from '../integration/stack.ts';
+import { describe, expect, test } from 'vitest';
+import { PASSWORD, signUpInBrowser } from '../support/sign-in.ts';
 import { skipReason } from './browser.ts';
-import { startWebStack } from './stack.ts';
-import { expectNoHorizontalOverflow, launchVisitors, screenshot, type Visitors } from './visitor.ts';
+import { webStackWithVisitors } from './stack.ts';
+import { expectNoHorizontalOverflow, screenshot } from './visitor.ts';
 
 /**
  * Sign-up, sign-in and sign-out as a visitor does them: the shell's keycloak-js code flow with PKCE
@@ -11,23 +11,10 @@ import { expectNoHorizontalOverflow, launchVisitors, screenshot, type Visitors }
  * The stack has PUBLIC_URL = http://127.0.0.1:<port>, as a deployment with its own address has.
  */
 describe.skipIf(skipReason)('account flow in Chromium', () => {
-  let stack: TestStack;
-  let url: string;
-  let visitors: Visitors;
-  const password = 'correct horse battery staple';
-
-  beforeAll(async () => {
-    ({ stack, url } = await startWebStack());
-    visitors = await launchVisitors();
-  }, 180_000);
-
-  afterAll(async () => {
-    await visitors?.close();
-    await stack?.teardown();
-  });
+  const web = webStackWithVisitors();
 
   const cookiesOf = async (page: Page) =>
-    Object.fromEntries((await page.context().cookies(url)).map((c) => [c.name, c]));
+    Object.fromEntries((await page.context().cookies(web.url)).map((c) => [c.name, c]));
 
   /** The provider's sign-in form: it asks for the password, so nobody is signed in by it alone. */
   async function expectPasswordAsked(page: Page): Promise<void> {
@@ -60,24 +47,15 @@ describe.skipIf(skipReason)('account flow in Chromium', () => {
 
   test('sign up from the dashboard gate, land on the dashboard; sign out signs out; sign in again', async () => {
     const email = `e2e-${Date.now()}@example.com`;
-    const { page, errors } = await visitors.fresh('desktop');
+    const { page, errors } = await web.visitors.fresh('desktop');
     const visited: string[] = [];
     page.on('framenavigated', (frame) => {
       if (frame === page.mainFrame()) visited.push(frame.url());
     });
 
-    // Signed out: /dashboard sends to the provider's sign-in page.
-    await page.goto(`${url}/dashboard`);
-    await page.waitForURL((u) => u.pathname.startsWith('/oidc/'), { timeout: 20_000 });
-    await page.getByRole('link', { name: 'Create an account' }).click();
-    await page.getByLabel('Name (optional)').fill('Erin Example');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Create account' }).click();
-
-    // Back through /auth/callback to where the visitor wanted to go.
-    await page.waitForURL(`${url}/dashboard`, { timeout: 20_000 });
-    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor({ timeout: 15_000 });
+    // Signed out: /dashboard sends to the provider's sign-in page; the account made there comes
+    // back through /auth/callback to where the visitor wanted to go.
+    await signUpInBrowser(page, web.url, email, 'Erin Example');
     await page.getByText('all jobs').waitFor({ timeout: 15_000 });
     const signedIn = await cookiesOf(page);
     expect(JSON.parse(decodeURIComponent(signedIn.userInfo.value))).toMatchObject({
@@ -102,7 +80,7 @@ describe.skipIf(skipReason)('account flow in Chromium', () => {
     // (or answer "Stay signed in") while the provider still knew them.
     visited.length = 0;
     await page.getByRole('button', { name: 'Sign out' }).first().click();
-    await page.waitForURL(`${url}/`, { timeout: 20_000 });
+    await page.waitForURL(`${web.url}/`, { timeout: 20_000 });
     await page.getByRole('link', { name: 'Sign in' }).first().waitFor({ timeout: 15_000 });
     expect(visited.filter((u) => new URL(u).pathname.startsWith('/oidc/'))).toEqual([]);
     const signedOut = await cookiesOf(page);
@@ -112,15 +90,15 @@ describe.skipIf(skipReason)('account flow in Chromium', () => {
 
     // The next person at this computer: going back, or to /dashboard, asks for the password.
     await expectBackSignedOut(page);
-    await page.goto(`${url}/dashboard`);
+    await page.goto(`${web.url}/dashboard`);
     await expectPasswordAsked(page);
     await screenshot(page, 'account-after-sign-out-dashboard-desktop');
 
     // Sign in again with the new account and its password.
     await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(password);
+    await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${url}/dashboard`, { timeout: 20_000 });
+    await page.waitForURL(`${web.url}/dashboard`, { timeout: 20_000 });
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor({ timeout: 15_000 });
     expect(JSON.parse(decodeURIComponent((await cookiesOf(page)).userInfo.value)).email).toBe(email);
     expect(errors).toEqual([]);
@@ -128,28 +106,21 @@ describe.skipIf(skipReason)('account flow in Chromium', () => {
 
   test('on a phone, sign out then Back and /dashboard ask for the password', async () => {
     const email = `e2e-phone-${Date.now()}@example.com`;
-    const { page, errors } = await visitors.fresh('phone');
-    await page.goto(`${url}/dashboard`);
-    await page.waitForURL((u) => u.pathname.startsWith('/oidc/'), { timeout: 20_000 });
-    await page.getByRole('link', { name: 'Create an account' }).click();
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL(`${url}/dashboard`, { timeout: 20_000 });
-    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor({ timeout: 15_000 });
+    const { page, errors } = await web.visitors.fresh('phone');
+    await signUpInBrowser(page, web.url, email);
 
     // The account page's own "Sign out" (the header's may sit in a menu on a phone).
-    await page.goto(`${url}/account`);
+    await page.goto(`${web.url}/account`);
     await page.getByText(email).waitFor({ timeout: 15_000 });
     await page.getByRole('main').getByRole('button', { name: 'Sign out' }).click();
-    await page.waitForURL(`${url}/`, { timeout: 20_000 });
+    await page.waitForURL(`${web.url}/`, { timeout: 20_000 });
     expect((await cookiesOf(page)).userInfo).toBeUndefined();
     await expectNoHorizontalOverflow(page, 'home after sign-out on a phone');
     await screenshot(page, 'account-signed-out-phone');
 
     await expectBackSignedOut(page);
     expect(await page.getByText(email).count()).toBe(0);
-    await page.goto(`${url}/dashboard`);
+    await page.goto(`${web.url}/dashboard`);
     await expectPasswordAsked(page);
     await expectNoHorizontalOverflow(page, 'sign-in page on a phone');
     await screenshot(page, 'account-after-sign-out-dashboard-phone');
@@ -158,22 +129,24 @@ describe.skipIf(skipReason)('account flow in Chromium', () => {
 
   test('at another address than PUBLIC_URL, the login route says where sign-in works', async () => {
     // PUBLIC_URL is http://127.0.0.1:<port>; the same stack also answers at localhost.
-    const elsewhere = url.replace('127.0.0.1', 'localhost');
+    const elsewhere = web.url.replace('127.0.0.1', 'localhost');
     for (const size of ['phone', 'desktop'] as const) {
-      const { page, errors } = await visitors.fresh(size);
+      const { page, errors } = await web.visitors.fresh(size);
       await page.goto(`${elsewhere}/?login=true&returnTo=%2Fdashboard`);
       const alert = page.getByRole('alert');
       await alert
-        .getByText(`Sign-in works at ${url}. Open Mediakit there to sign in.`)
+        .getByText(`Sign-in works at ${web.url}. Open Mediakit there to sign in.`)
         .waitFor({ timeout: 15_000 });
       expect(await page.getByText('Failed to fetch').count()).toBe(0);
-      const link = alert.getByRole('link', { name: `Open ${url}` });
-      expect(await link.getAttribute('href')).toBe(`${url}/?login=true&returnTo=%2Fdashboard`);
+      const link = alert.getByRole('link', { name: `Open ${web.url}` });
+      expect(await link.getAttribute('href')).toBe(`${web.url}/?login=true&returnTo=%2Fdashboard`);
       await expectNoHorizontalOverflow(page, `login route elsewhere (${size})`);
       await screenshot(page, `login-route-elsewhere-${size}`);
       // The link leads to the provider's sign-in page at the right address.
       await link.click();
-      await page.waitForURL((u) => u.origin === url && u.pathname.startsWith('/oidc/'), { timeout: 20_000 });
+      await page.waitForURL((u) => u.origin === web.url && u.pathname.startsWith('/oidc/'), {
+        timeout: 20_000,
+      });
       await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
       expect(errors).toEqual([]);
     }

@@ -5,17 +5,10 @@ import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readCaptionPixels } from '../../services/transcoder/test/caption-pixels.ts';
-import type { TestStack } from '../integration/stack.ts';
 import { skipReason } from './browser.ts';
-import { startWebStack } from './stack.ts';
+import { webStackWithVisitors } from './stack.ts';
 import { download, runAndWait, tempDir, waitUploaded } from './tools/helpers.ts';
-import {
-  expectNoHorizontalOverflow,
-  launchVisitors,
-  SCREENSHOT_DIR,
-  screenshot,
-  type Visitors,
-} from './visitor.ts';
+import { expectNoHorizontalOverflow, SCREENSHOT_DIR, screenshot } from './visitor.ts';
 
 const run = promisify(execFile);
 
@@ -36,9 +29,7 @@ async function greyClip(path: string, grey: string): Promise<void> {
 
 /** Brainrot captions in real Chromium, from a first visit to the frame of the downloaded video. */
 describe.skipIf(skipReason)('captions burned into video', () => {
-  let stack: TestStack;
-  let url: string;
-  let visitors: Visitors;
+  const web = webStackWithVisitors();
   let dir: string;
   const clips = { main: '', background: '' };
 
@@ -47,21 +38,17 @@ describe.skipIf(skipReason)('captions burned into video', () => {
     clips.main = join(dir, 'me.mp4');
     clips.background = join(dir, 'gameplay.mp4');
     await Promise.all([greyClip(clips.main, '0x808080'), greyClip(clips.background, '0x404040')]);
-    ({ stack, url } = await startWebStack());
-    visitors = await launchVisitors();
   }, 240_000);
 
   afterAll(async () => {
-    await visitors?.close();
-    await stack?.teardown();
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
   test.each(['phone', 'desktop'] as const)(
     'on a %s, a new visitor gets emoji in colour and every script drawn, not boxes',
     async (size) => {
-      const { page, errors } = await visitors.fresh(size);
-      await page.goto(`${url}/tool/brainrot-creator`);
+      const { page, errors } = await web.visitors.fresh(size);
+      await page.goto(`${web.url}/tool/brainrot-creator`);
       const slots = page.locator('.slot');
       // One after the other: a new visitor's parallel first uploads are issue 23's item 1, not this.
       await slots.nth(0).locator('input[type=file]').setInputFiles(clips.main);

@@ -3,19 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { makeVideo } from '../integration/media.ts';
-import type { TestStack } from '../integration/stack.ts';
-import { type Browser, launchBrowser, skipReason } from './browser.ts';
-import {
-  adminSession,
-  convertInPage,
-  fitsWidth,
-  type PageGlobals,
-  signUpInBrowser,
-  userSub,
-} from './dashboard/helpers.ts';
-import { startWebStack } from './stack.ts';
+import { signUpInBrowser } from '../support/sign-in.ts';
+import { skipReason } from './browser.ts';
+import { adminSession, convertInPage, fitsWidth, type PageGlobals, userSub } from './dashboard/helpers.ts';
+import { webStackWithBrowser } from './stack.ts';
 
 const ADMIN_EMAIL = 'staff@example.com';
 
@@ -26,24 +19,15 @@ const ADMIN_EMAIL = 'staff@example.com';
  * article that then shows on the public blog. The steps share one account and run in order.
  */
 describe.skipIf(skipReason)('dashboard in Chromium', () => {
-  let stack: TestStack;
-  let url: string;
-  let browser: Browser;
+  const web = webStackWithBrowser({}, { ADMIN_EMAIL });
   let page: Page;
   let admin: Awaited<ReturnType<typeof adminSession>>;
   let upload: { fileId: string; jobId: string };
 
   beforeAll(async () => {
-    ({ stack, url } = await startWebStack({}, { ADMIN_EMAIL }));
-    browser = await launchBrowser();
-    page = await browser.context.newPage();
-    admin = await adminSession(url, ADMIN_EMAIL);
+    page = await web.browser.context.newPage();
+    admin = await adminSession(web.url, ADMIN_EMAIL);
   }, 240_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.teardown();
-  });
 
   const nav = (name: string) =>
     page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name, exact: true });
@@ -52,7 +36,7 @@ describe.skipIf(skipReason)('dashboard in Chromium', () => {
   test('sign up, convert a file, watch the job finish in job-status and download the result', {
     timeout: 180_000,
   }, async () => {
-    await signUpInBrowser(page, url, `dash-${Date.now()}@example.com`, 'Dana Dashboard');
+    await signUpInBrowser(page, web.url, `dash-${Date.now()}@example.com`, 'Dana Dashboard');
     // A new account: empty states, not blank pages.
     await page.getByText('No jobs yet.').waitFor({ timeout: 30_000 });
 
@@ -256,7 +240,7 @@ describe.skipIf(skipReason)('dashboard in Chromium', () => {
     await toast('You are on Pro now.').waitFor({ timeout: 15_000 });
     await page.getByRole('heading', { level: 2, name: /^Pro/ }).waitFor();
 
-    const cookie = (await browser.context.cookies(url)).find((c) => c.name === 'userInfo');
+    const cookie = (await web.browser.context.cookies(web.url)).find((c) => c.name === 'userInfo');
     expect(JSON.parse(decodeURIComponent(cookie?.value ?? '{}')).plan).toBe('pro');
     await nav('Overview').click();
     await expect
@@ -279,10 +263,10 @@ describe.skipIf(skipReason)('dashboard in Chromium', () => {
   }, async () => {
     // No Blog tab for a non-editor; the address typed in, the server says no.
     expect(await nav('Blog').count()).toBe(0);
-    await page.goto(`${url}/dashboard/blogs`);
+    await page.goto(`${web.url}/dashboard/blogs`);
     await page.getByRole('heading', { level: 1, name: 'Not allowed' }).waitFor({ timeout: 15_000 });
 
-    const sub = await userSub(page, url);
+    const sub = await userSub(page, web.url);
     const roles = await admin.call('PUT', `/admin/users/${sub}/roles`, { roles: ['editor'] });
     expect(roles.status).toBe(200);
 
@@ -311,7 +295,7 @@ describe.skipIf(skipReason)('dashboard in Chromium', () => {
 
     // A draft is not on the public blog.
     const slug = new URL(page.url()).searchParams.get('slug');
-    expect((await fetch(`${url}/api/v1/blog/${slug}`)).status).toBe(404);
+    expect((await fetch(`${web.url}/api/v1/blog/${slug}`)).status).toBe(404);
 
     await page.getByRole('tab', { name: 'Write' }).click();
     await page.getByRole('button', { name: 'Publish' }).click();
@@ -320,7 +304,7 @@ describe.skipIf(skipReason)('dashboard in Chromium', () => {
     await page.getByRole('heading', { level: 1, name: title }).waitFor({ timeout: 15_000 });
     await page.getByRole('link', { name: '← Blog' }).click();
     await page.getByRole('link', { name: title }).waitFor({ timeout: 15_000 });
-    const article = await (await fetch(`${url}/api/v1/blog/${slug}`)).json();
+    const article = await (await fetch(`${web.url}/api/v1/blog/${slug}`)).json();
     expect(article).toMatchObject({ status: 'published', keywords: ['dashboard', 'e2e'] });
   });
 
@@ -337,7 +321,7 @@ describe.skipIf(skipReason)('dashboard in Chromium', () => {
       ['/dashboard/blog', 'New article'],
     ];
     for (const [path, heading] of pages) {
-      await page.goto(`${url}${path}`);
+      await page.goto(`${web.url}${path}`);
       await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor({ timeout: 20_000 });
       await page.waitForLoadState('networkidle');
       expect(await fitsWidth(page), `${path} is wider than 360 px`).toBe(true);

@@ -1,17 +1,11 @@
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { TestStack } from '../integration/stack.ts';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { signInInBrowser, signUpInBrowser } from '../support/sign-in.ts';
 import { skipReason } from './browser.ts';
-import { adminSession, convertInPage, PASSWORD, signUpInBrowser, userSub } from './dashboard/helpers.ts';
-import { startWebStack } from './stack.ts';
-import {
-  expectNoHorizontalOverflow,
-  launchVisitors,
-  type Size,
-  screenshot,
-  type Visitors,
-} from './visitor.ts';
+import { adminSession, convertInPage, userSub } from './dashboard/helpers.ts';
+import { webStackWithVisitors } from './stack.ts';
+import { expectNoHorizontalOverflow, type Size, screenshot } from './visitor.ts';
 
 const ADMIN_EMAIL = 'operator@example.com';
 
@@ -43,21 +37,12 @@ interface SelectBox {
  * notice and the Blog tab.
  */
 describe.skipIf(skipReason)('dashboard polish for fresh visitors', () => {
-  let stack: TestStack;
-  let url: string;
-  let visitors: Visitors;
+  const web = webStackWithVisitors({}, { ADMIN_EMAIL });
   let admin: Awaited<ReturnType<typeof adminSession>>;
 
   beforeAll(async () => {
-    ({ stack, url } = await startWebStack({}, { ADMIN_EMAIL }));
-    visitors = await launchVisitors();
-    admin = await adminSession(url, ADMIN_EMAIL);
+    admin = await adminSession(web.url, ADMIN_EMAIL);
   }, 180_000);
-
-  afterAll(async () => {
-    await visitors?.close();
-    await stack?.teardown();
-  });
 
   const tab = (page: Page, name: string) =>
     page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name, exact: true });
@@ -70,8 +55,8 @@ describe.skipIf(skipReason)('dashboard polish for fresh visitors', () => {
     test(`a new user's overview, plan page, menu, file list and dialogs (${size})`, {
       timeout: 180_000,
     }, async () => {
-      const { page, errors } = await visitors.fresh(size);
-      await signUpInBrowser(page, url, `polish-${size}-${Date.now()}@example.com`, 'Polly Polish');
+      const { page, errors } = await web.visitors.fresh(size);
+      await signUpInBrowser(page, web.url, `polish-${size}-${Date.now()}@example.com`, 'Polly Polish');
 
       // Overview: "Manage plan" on a line of its own below the limits ("2 jobs at onceManage plan").
       const planCard = page.locator('.stat').filter({ hasText: 'Manage plan' });
@@ -171,13 +156,13 @@ describe.skipIf(skipReason)('dashboard polish for fresh visitors', () => {
       await screenshot(page, `dashboard-files-${size}`);
 
       // The server decides about the blog: its address typed in still says "Not allowed".
-      await page.goto(`${url}/dashboard/blogs`);
+      await page.goto(`${web.url}/dashboard/blogs`);
       await page.getByRole('heading', { level: 1, name: 'Not allowed' }).waitFor({ timeout: 20_000 });
       expect(await tab(page, 'Blog').count()).toBe(0);
 
       if (size === 'desktop') {
         // Made an editor: the blog opens and its tab shows, without signing in again.
-        const sub = await userSub(page, url);
+        const sub = await userSub(page, web.url);
         expect((await admin.call('PUT', `/admin/users/${sub}/roles`, { roles: ['editor'] })).status).toBe(
           200,
         );
@@ -190,13 +175,8 @@ describe.skipIf(skipReason)('dashboard polish for fresh visitors', () => {
   }
 
   test('the operator sees the test-payments notice and the Blog tab', { timeout: 120_000 }, async () => {
-    const { page, errors } = await visitors.fresh('desktop');
-    await page.goto(`${url}/dashboard`);
-    await page.waitForURL((u) => u.pathname.startsWith('/oidc/'), { timeout: 30_000 });
-    await page.getByLabel('Email').fill(ADMIN_EMAIL);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor({ timeout: 30_000 });
+    const { page, errors } = await web.visitors.fresh('desktop');
+    await signInInBrowser(page, web.url, ADMIN_EMAIL);
     await tab(page, 'Blog').waitFor();
     await tab(page, 'Plan').click();
     await page

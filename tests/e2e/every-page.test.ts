@@ -1,17 +1,9 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { TestStack } from '../integration/stack.ts';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { signUpInBrowser } from '../support/sign-in.ts';
 import { skipReason } from './browser.ts';
-import { signUpInBrowser } from './dashboard/helpers.ts';
-import { startWebStack } from './stack.ts';
-import {
-  expectNoHorizontalOverflow,
-  launchVisitors,
-  SCREENSHOT_DIR,
-  type Size,
-  screenshot,
-  type Visitors,
-} from './visitor.ts';
+import { webStackWithVisitors } from './stack.ts';
+import { expectNoHorizontalOverflow, SCREENSHOT_DIR, type Size, screenshot } from './visitor.ts';
 
 /** The shell's own public pages; the catalog's pages and a blog article are added from the API. */
 const SHELL_PAGES = ['/', '/tools', '/pricing', '/blog', '/contact-us', '/privacy', '/terms', '/404'];
@@ -31,18 +23,14 @@ const DASHBOARD_PAGES = [
  * full-page screenshot lands in `.tmp/screenshots/pages-<size>-*.png` for a person to look at.
  */
 describe.skipIf(skipReason)('every page at both sizes', () => {
-  let stack: TestStack;
-  let url: string;
-  let visitors: Visitors;
+  const web = webStackWithVisitors();
   let publicPages: string[];
 
   beforeAll(async () => {
-    ({ stack, url } = await startWebStack());
-    visitors = await launchVisitors();
-    const { tools } = (await (await fetch(`${url}/api/v1/tools`)).json()) as {
+    const { tools } = (await (await fetch(`${web.url}/api/v1/tools`)).json()) as {
       tools: { name: string; kind: 'tool' | 'converter' }[];
     };
-    const { items } = (await (await fetch(`${url}/api/v1/blog?limit=1`)).json()) as {
+    const { items } = (await (await fetch(`${web.url}/api/v1/blog?limit=1`)).json()) as {
       items: { slug: string }[];
     };
     publicPages = [
@@ -52,14 +40,9 @@ describe.skipIf(skipReason)('every page at both sizes', () => {
     ];
   }, 180_000);
 
-  afterAll(async () => {
-    await visitors?.close();
-    await stack?.teardown();
-  });
-
   /** Opens a page as the visitor would and checks what every page owes them. */
   async function look(page: Page, errors: string[], path: string, size: Size): Promise<void> {
-    await page.goto(`${url}${path}`, { waitUntil: 'networkidle' });
+    await page.goto(`${web.url}${path}`, { waitUntil: 'networkidle' });
     await page.locator('h1').first().waitFor({ timeout: 30_000 });
     expect(errors, `${path} at ${size}`).toEqual([]);
     await expectNoHorizontalOverflow(page, `${path} at ${size}`);
@@ -68,17 +51,17 @@ describe.skipIf(skipReason)('every page at both sizes', () => {
 
   for (const size of ['phone', 'desktop'] as const) {
     test(`public pages, the sign-in page and the dashboard at ${size} size`, async () => {
-      const { page, errors } = await visitors.fresh(size);
+      const { page, errors } = await web.visitors.fresh(size);
       for (const path of publicPages) await look(page, errors, path, size);
 
       // The login route leads to the provider's sign-in page, which is a page people meet too.
-      await page.goto(`${url}/?login=true`);
+      await page.goto(`${web.url}/?login=true`);
       await page.waitForURL((u) => u.pathname.startsWith('/oidc/'), { timeout: 30_000 });
       await page.locator('h1').first().waitFor();
       await expectNoHorizontalOverflow(page, `sign-in page at ${size}`);
       await screenshot(page, `pages/${size}-sign-in`);
 
-      await signUpInBrowser(page, url, `pages-${size}@example.com`, `Pat ${size}`);
+      await signUpInBrowser(page, web.url, `pages-${size}@example.com`, `Pat ${size}`);
       for (const path of DASHBOARD_PAGES) await look(page, errors, path, size);
       const count = publicPages.length + DASHBOARD_PAGES.length + 1;
       console.log(`${count} screenshots: ${SCREENSHOT_DIR}/pages-${size}-*.png`);

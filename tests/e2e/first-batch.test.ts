@@ -4,18 +4,11 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { probe } from '../integration/media.ts';
-import type { TestStack } from '../integration/stack.ts';
 import { skipReason } from './browser.ts';
-import { startWebStack } from './stack.ts';
+import { webStackWithVisitors } from './stack.ts';
 import { batchFixtures, batchSize, formatForAccept } from './tools/batch-fixtures.ts';
 import { download, tempDir, unzip } from './tools/helpers.ts';
-import {
-  expectNoHorizontalOverflow,
-  launchVisitors,
-  type Size,
-  screenshot,
-  type Visitors,
-} from './visitor.ts';
+import { expectNoHorizontalOverflow, type Size, screenshot } from './visitor.ts';
 
 interface PublicTool {
   name: string;
@@ -30,9 +23,10 @@ interface PublicTool {
  * browser kept the last cookie, and all but one file answered "Upload was not found.".
  */
 describe.skipIf(skipReason)('a fresh visitor’s first batch', () => {
-  let stack: TestStack;
-  let url: string;
-  let visitors: Visitors;
+  const web = webStackWithVisitors({
+    RATE_LIMIT_PER_MINUTE: '100000',
+    RATE_LIMIT_WRITES_PER_MINUTE: '100000',
+  });
   let dir: string;
   let fixtures: ReturnType<typeof batchFixtures>;
   let tools: PublicTool[];
@@ -41,18 +35,11 @@ describe.skipIf(skipReason)('a fresh visitor’s first batch', () => {
     dir = await tempDir();
     fixtures = batchFixtures(dir);
     // Some 350 uploads from one address within minutes: more than the default per-address limits.
-    ({ stack, url } = await startWebStack({
-      RATE_LIMIT_PER_MINUTE: '100000',
-      RATE_LIMIT_WRITES_PER_MINUTE: '100000',
-    }));
-    visitors = await launchVisitors();
-    const answer = (await (await fetch(`${url}/api/v1/tools`)).json()) as { tools: PublicTool[] };
+    const answer = (await (await fetch(`${web.url}/api/v1/tools`)).json()) as { tools: PublicTool[] };
     tools = answer.tools;
   }, 240_000);
 
   afterAll(async () => {
-    await visitors?.close();
-    await stack?.teardown();
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
@@ -64,9 +51,9 @@ describe.skipIf(skipReason)('a fresh visitor’s first batch', () => {
    * page and the local files, in the order chosen.
    */
   async function chooseFirstBatch(tool: PublicTool, count: number, size: Size) {
-    const visit = await visitors.fresh(size);
+    const visit = await web.visitors.fresh(size);
     const { page } = visit;
-    await page.goto(`${url}${pathOf(tool)}`);
+    await page.goto(`${web.url}${pathOf(tool)}`);
     const inputs = page.locator('input[type=file]');
     await inputs.first().waitFor({ state: 'attached', timeout: 30_000 });
     // Handles first: a drop area that is full goes away, which would shift a locator's positions.

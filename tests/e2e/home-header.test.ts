@@ -1,16 +1,9 @@
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { TestStack } from '../integration/stack.ts';
+import { describe, expect, test } from 'vitest';
+import { signUpInBrowser } from '../support/sign-in.ts';
 import { skipReason } from './browser.ts';
-import { signUpInBrowser } from './dashboard/helpers.ts';
-import { startWebStack } from './stack.ts';
-import {
-  expectNoHorizontalOverflow,
-  launchVisitors,
-  type Size,
-  screenshot,
-  type Visitors,
-} from './visitor.ts';
+import { webStackWithVisitors } from './stack.ts';
+import { expectNoHorizontalOverflow, type Size, screenshot } from './visitor.ts';
 
 /** The home page on a phone stays within about three screens (390×844): 2,500 px, footer included. */
 const HOME_PHONE_MAX_PX = 2500;
@@ -56,23 +49,11 @@ const pageHeight = (page: Page) =>
  * header (one row; a menu on phones) and the "Sign in" label centred in its button.
  */
 describe.skipIf(skipReason)('first visit: the home page and the header', () => {
-  let stack: TestStack;
-  let url: string;
-  let visitors: Visitors;
-
-  beforeAll(async () => {
-    ({ stack, url } = await startWebStack());
-    visitors = await launchVisitors();
-  }, 180_000);
-
-  afterAll(async () => {
-    await visitors?.close();
-    await stack?.teardown();
-  });
+  const web = webStackWithVisitors();
 
   async function visit(size: Size, path: string) {
-    const visit = await visitors.fresh(size);
-    await visit.page.goto(`${url}${path}`, { waitUntil: 'networkidle' });
+    const visit = await web.visitors.fresh(size);
+    await visit.page.goto(`${web.url}${path}`, { waitUntil: 'networkidle' });
     return visit;
   }
 
@@ -131,7 +112,7 @@ describe.skipIf(skipReason)('first visit: the home page and the header', () => {
       });
       const count = Number((await imageTools.textContent())?.match(/\d+/)?.[0]);
       await imageTools.click();
-      await page.waitForURL(`${url}/tools#image-tools`);
+      await page.waitForURL(`${web.url}/tools#image-tools`);
       const group = page.locator('#image-tools');
       await group.locator('.card').first().waitFor({ timeout: 15_000 });
       expect(await group.locator('.card').count()).toBe(count);
@@ -141,18 +122,18 @@ describe.skipIf(skipReason)('first visit: the home page and the header', () => {
       // Back home, a tool row and a converter chip each open their page.
       await page.goBack();
       await groupSection(page, 'Video tools').getByRole('link', { name: 'Trim Video' }).click();
-      await page.waitForURL(`${url}/tool/trim-video`);
+      await page.waitForURL(`${web.url}/tool/trim-video`);
       await page.getByRole('heading', { level: 1, name: 'Trim Video Online' }).waitFor({ timeout: 15_000 });
       await page.goBack();
       await groupSection(page, 'Image converters').getByRole('link', { name: 'HEIC to JPG' }).click();
-      await page.waitForURL(`${url}/converter/heic-to-jpg`);
+      await page.waitForURL(`${web.url}/converter/heic-to-jpg`);
       await page.getByRole('heading', { level: 1, name: /HEIC to JPG/ }).waitFor({ timeout: 15_000 });
 
       // The search leads to the filtered list.
-      await page.goto(`${url}/`);
+      await page.goto(`${web.url}/`);
       await search.fill('heic');
       await search.press('Enter');
-      await page.waitForURL(`${url}/tools?q=heic`);
+      await page.waitForURL(`${web.url}/tools?q=heic`);
       await expect.poll(() => page.locator('main .card').count(), { timeout: 15_000 }).toBe(2);
       expect(errors).toEqual([]);
     });
@@ -203,7 +184,7 @@ describe.skipIf(skipReason)('first visit: the home page and the header', () => {
     // A link goes there and closes it; the same for the page already shown.
     await menuButton.click();
     await nav.getByRole('link', { name: 'Pricing' }).click();
-    await page.waitForURL(`${url}/pricing`);
+    await page.waitForURL(`${web.url}/pricing`);
     await page.getByRole('heading', { level: 1, name: 'Pricing' }).waitFor({ timeout: 15_000 });
     expect(await menuButton.getAttribute('aria-expanded')).toBe('false');
     await menuButton.click();
@@ -211,7 +192,7 @@ describe.skipIf(skipReason)('first visit: the home page and the header', () => {
     expect(await menuButton.getAttribute('aria-expanded')).toBe('false');
     await menuButton.click();
     await nav.getByRole('link', { name: 'Tools' }).click();
-    await page.waitForURL(`${url}/tools`);
+    await page.waitForURL(`${web.url}/tools`);
     await page.getByRole('heading', { level: 1, name: 'All tools' }).waitFor({ timeout: 15_000 });
     expect(errors).toEqual([]);
   });
@@ -229,7 +210,7 @@ describe.skipIf(skipReason)('first visit: the home page and the header', () => {
       expect(Math.abs((await centres(link)).box - brand.box), name).toBeLessThanOrEqual(2);
     }
     await nav.getByRole('link', { name: 'Blog' }).click();
-    await page.waitForURL(`${url}/blog`);
+    await page.waitForURL(`${web.url}/blog`);
   });
 
   test('"Sign in" is centred in its button, and /tools and a tool page fit, at both sizes', async () => {
@@ -258,8 +239,8 @@ describe.skipIf(skipReason)('first visit: the home page and the header', () => {
   });
 
   test('phone, signed in: the account links are in the menu; the dashboard lists tools with their icons', async () => {
-    const { page, errors } = await visitors.fresh('phone');
-    await signUpInBrowser(page, url, `home-header-${Date.now()}@example.com`, 'Phone Visitor');
+    const { page, errors } = await web.visitors.fresh('phone');
+    await signUpInBrowser(page, web.url, `home-header-${Date.now()}@example.com`, 'Phone Visitor');
     const header = page.locator('header.site-header');
     expect((await header.boundingBox())?.height).toBeLessThanOrEqual(ONE_ROW_MAX_PX);
     expect(await header.getByRole('link', { name: 'Sign in' }).count()).toBe(0);
@@ -276,10 +257,10 @@ describe.skipIf(skipReason)('first visit: the home page and the header', () => {
     await expectNoHorizontalOverflow(page, 'the open menu, signed in');
     await screenshot(page, 'header-menu-open-phone-signed-in');
     await header.getByRole('link', { name: 'Account' }).click();
-    await page.waitForURL(`${url}/account`);
+    await page.waitForURL(`${web.url}/account`);
     expect(await menuButton.getAttribute('aria-expanded')).toBe('false');
 
-    await page.goto(`${url}/dashboard/tools`);
+    await page.goto(`${web.url}/dashboard/tools`);
     const cards = page.locator('main .card');
     await cards.first().waitFor({ timeout: 15_000 });
     expect(await page.locator('main .card svg[aria-hidden="true"]').count()).toBe(await cards.count());

@@ -1,17 +1,9 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { TestStack } from '../integration/stack.ts';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { skipReason } from './browser.ts';
-import { startWebStack } from './stack.ts';
-import {
-  expectNoHorizontalOverflow,
-  launchVisitors,
-  SIZES,
-  type Size,
-  screenshot,
-  type Visitors,
-} from './visitor.ts';
+import { webStackWithVisitors } from './stack.ts';
+import { expectNoHorizontalOverflow, SIZES, type Size, screenshot } from './visitor.ts';
 
 /** Not the default (1 hour): the privacy and terms pages must show this installation's own value. */
 const GUEST_RETENTION_HOURS = 3;
@@ -59,27 +51,18 @@ function readHead(page: Page): Promise<Head> {
 
 /** Pages and heads as a first visit meets them: item 9 and 13 of issue 23. */
 describe.skipIf(skipReason)('first visit: heads after navigation, favicon, footer, privacy and terms', () => {
-  let stack: TestStack;
+  const web = webStackWithVisitors({}, { PLAN_FREE_RETENTION_HOURS: String(GUEST_RETENTION_HOURS) });
   /** PUBLIC_URL: what the server names in canonical links. */
-  let url: string;
   /** The same stack under another name, as a visitor on `localhost` reaches it. */
   let elsewhere: string;
-  let visitors: Visitors;
 
   beforeAll(async () => {
-    ({ stack, url } = await startWebStack({}, { PLAN_FREE_RETENTION_HOURS: String(GUEST_RETENTION_HOURS) }));
-    elsewhere = url.replace('127.0.0.1', 'localhost');
-    visitors = await launchVisitors();
+    elsewhere = web.url.replace('127.0.0.1', 'localhost');
   }, 180_000);
-
-  afterAll(async () => {
-    await visitors?.close();
-    await stack?.teardown();
-  });
 
   /** The head a direct load of `path` has: the server's, in the first HTML response. */
   async function directHead(path: string): Promise<Head> {
-    const { page } = await visitors.fresh('desktop');
+    const { page } = await web.visitors.fresh('desktop');
     const response = await page.goto(`${elsewhere}${path}`, { waitUntil: 'domcontentloaded' });
     expect(response?.status(), path).toBe(200);
     const head = await readHead(page);
@@ -99,7 +82,7 @@ describe.skipIf(skipReason)('first visit: heads after navigation, favicon, foote
     page.getByRole('contentinfo').getByRole('link', { name, exact: true });
 
   test('clicking from page to page, each head (description, canonical, Open Graph, JSON-LD) is the direct load’s', async () => {
-    const { page, errors } = await visitors.fresh('desktop');
+    const { page, errors } = await web.visitors.fresh('desktop');
     await page.goto(`${elsewhere}/`);
     await page.locator('h1').first().waitFor();
 
@@ -108,9 +91,9 @@ describe.skipIf(skipReason)('first visit: heads after navigation, favicon, foote
     await tool.click();
     const toolHead = await expectHeadOfDirectLoad(page, toolPath);
     // The canonical link names the public address, not the one this browser came in on.
-    expect(toolHead.canonical).toBe(`${url}${toolPath}`);
-    expect(toolHead.ogUrl).toBe(`${url}${toolPath}`);
-    expect(toolHead.jsonLd).toMatchObject([{ '@type': 'SoftwareApplication', url: `${url}${toolPath}` }]);
+    expect(toolHead.canonical).toBe(`${web.url}${toolPath}`);
+    expect(toolHead.ogUrl).toBe(`${web.url}${toolPath}`);
+    expect(toolHead.jsonLd).toMatchObject([{ '@type': 'SoftwareApplication', url: `${web.url}${toolPath}` }]);
 
     await footerLink(page, 'Pricing').click();
     expect((await expectHeadOfDirectLoad(page, '/pricing')).jsonLd).toEqual([]);
@@ -122,7 +105,7 @@ describe.skipIf(skipReason)('first visit: heads after navigation, favicon, foote
     const articlePath = (await article.getAttribute('href')) as string;
     await article.click();
     const articleHead = await expectHeadOfDirectLoad(page, articlePath);
-    expect(articleHead).toMatchObject({ ogType: 'article', canonical: `${url}${articlePath}` });
+    expect(articleHead).toMatchObject({ ogType: 'article', canonical: `${web.url}${articlePath}` });
     expect(articleHead.keywords).toBeTruthy();
     expect(articleHead.jsonLd).toMatchObject([{ '@type': 'BlogPosting' }]);
 
@@ -135,22 +118,22 @@ describe.skipIf(skipReason)('first visit: heads after navigation, favicon, foote
   });
 
   test('a signed-out visit to /dashboard lands on the login route with the home page’s head, indexable', async () => {
-    const { page } = await visitors.fresh('phone');
+    const { page } = await web.visitors.fresh('phone');
     // The sign-in never gets going, so the page stays on the login route to be looked at.
     await page.route('**/api/v1/auth/config', () => {});
     await page.route('**/oidc/**', () => {});
-    const first = await page.goto(`${url}/dashboard`);
+    const first = await page.goto(`${web.url}/dashboard`);
     // The first response is the dashboard's own head, kept out of search engines.
     expect(await first?.text()).toContain('<meta name="robots" content="noindex">');
     await page.waitForURL((u) => u.pathname === '/' && u.searchParams.get('login') === 'true');
     const home = await directHead('/');
-    expect(home).toMatchObject({ canonical: `${url}/`, robots: null });
+    expect(home).toMatchObject({ canonical: `${web.url}/`, robots: null });
     await expect.poll(() => readHead(page), { timeout: 15_000 }).toEqual(home);
   });
 
   test('/favicon.ico is the brand mark; the icons a page links load in the browser', async () => {
-    const { page } = await visitors.fresh('desktop');
-    const icon = await page.request.get(`${url}/favicon.ico`);
+    const { page } = await web.visitors.fresh('desktop');
+    const icon = await page.request.get(`${web.url}/favicon.ico`);
     expect(icon.status()).toBe(200);
     expect(icon.headers()['content-type']).toMatch(/^image\//);
     // Read back without the browser: an icon directory of PNGs, a white ▶ on the indigo square.
@@ -177,7 +160,7 @@ describe.skipIf(skipReason)('first visit: heads after navigation, favicon, foote
     }
     expect(sizes).toEqual([16, 32, 48]);
 
-    await page.goto(`${url}/pricing`);
+    await page.goto(`${web.url}/pricing`);
     const loaded = await page.evaluate(async () => {
       type Img = { src: string; naturalWidth: number; decode(): Promise<void> };
       const { document, Image } = globalThis as unknown as {
@@ -205,8 +188,8 @@ describe.skipIf(skipReason)('first visit: heads after navigation, favicon, foote
   test.each(Object.keys(SIZES) as Size[])(
     'on a %s: the footer reaches privacy and terms, which show this installation’s retention',
     async (size) => {
-      const { page, errors } = await visitors.fresh(size);
-      await page.goto(`${url}/`);
+      const { page, errors } = await web.visitors.fresh(size);
+      await page.goto(`${web.url}/`);
       for (const name of ['Tools', 'Pricing', 'Blog', 'Contact', 'Privacy', 'Terms']) {
         const box = await footerLink(page, name).boundingBox();
         expect(box?.height, name).toBeGreaterThanOrEqual(44);
@@ -237,9 +220,10 @@ describe.skipIf(skipReason)('first visit: heads after navigation, favicon, foote
   );
 
   test('the sitemap lists privacy and terms; both are pages (200), not the 404', async () => {
-    const sitemap = await (await fetch(`${url}/sitemap.xml`)).text();
-    expect(sitemap).toContain(`<loc>${url}/privacy</loc>`);
-    expect(sitemap).toContain(`<loc>${url}/terms</loc>`);
-    for (const path of ['/privacy', '/terms']) expect((await fetch(`${url}${path}`)).status, path).toBe(200);
+    const sitemap = await (await fetch(`${web.url}/sitemap.xml`)).text();
+    expect(sitemap).toContain(`<loc>${web.url}/privacy</loc>`);
+    expect(sitemap).toContain(`<loc>${web.url}/terms</loc>`);
+    for (const path of ['/privacy', '/terms'])
+      expect((await fetch(`${web.url}${path}`)).status, path).toBe(200);
   });
 });

@@ -1,33 +1,20 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { TestStack } from '../integration/stack.ts';
-import { type Browser, launchBrowser, skipReason } from './browser.ts';
-import { startWebStack } from './stack.ts';
+import { describe, expect, test } from 'vitest';
+import { skipReason } from './browser.ts';
+import { webStackWithBrowser } from './stack.ts';
 
 /** A remote that cannot be reached: the shell keeps its layout and offers to try again. */
 describe.skipIf(skipReason)('a remote that is down', () => {
-  let stack: TestStack;
-  let url: string;
-  let browser: Browser;
   // Port 9 (discard) has no listener here: the connection is refused at once.
   const deadManifest = 'http://127.0.0.1:9/tools/mf-manifest.json';
-
-  beforeAll(async () => {
-    ({ stack, url } = await startWebStack({ REMOTE_TOOLS_URL: deadManifest }));
-    browser = await launchBrowser();
-  }, 180_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.teardown();
-  });
+  const web = webStackWithBrowser({ REMOTE_TOOLS_URL: deadManifest });
 
   test('shows the retry panel inside the layout, and "Try again" really tries again', async () => {
-    const page = await browser.context.newPage();
+    const page = await web.browser.context.newPage();
     const attempts: string[] = [];
     page.on('request', (request) => {
       if (request.url().startsWith('http://127.0.0.1:9/')) attempts.push(request.url());
     });
-    const response = await page.goto(`${url}/tools`);
+    const response = await page.goto(`${web.url}/tools`);
     expect(response?.status()).toBe(200);
     const panel = page.getByRole('alert').filter({ hasText: 'did not load' });
     await panel.waitFor({ timeout: 20_000 });

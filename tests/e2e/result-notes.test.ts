@@ -2,11 +2,10 @@ import { copyFile, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { TestStack } from '../integration/stack.ts';
 import { skipReason } from './browser.ts';
-import { startWebStack } from './stack.ts';
+import { webStackWithVisitors } from './stack.ts';
 import { download, runAndWait, tempDir, waitUploaded } from './tools/helpers.ts';
-import { expectNoHorizontalOverflow, launchVisitors, screenshot, type Visitors } from './visitor.ts';
+import { expectNoHorizontalOverflow, screenshot } from './visitor.ts';
 
 /** An animated GIF made by gifsicle (tests/corpus/make/anim.sh), not by our own pipeline. */
 const ANIMATED_GIF = resolve(import.meta.dirname, '../corpus/files/anim/gifsicle-42-frames.gif');
@@ -16,9 +15,7 @@ const ANIMATED_GIF = resolve(import.meta.dirname, '../corpus/files/anim/gifsicle
  * with the download, that the JPG holds only the first frame.
  */
 describe.skipIf(skipReason)('notes with an image result', () => {
-  let stack: TestStack;
-  let url: string;
-  let visitors: Visitors;
+  const web = webStackWithVisitors();
   let dir: string;
   let party: string;
 
@@ -26,20 +23,16 @@ describe.skipIf(skipReason)('notes with an image result', () => {
     dir = await tempDir();
     party = join(dir, 'party.gif');
     await copyFile(ANIMATED_GIF, party);
-    ({ stack, url } = await startWebStack());
-    visitors = await launchVisitors();
   }, 240_000);
 
   afterAll(async () => {
-    await visitors?.close();
-    await stack?.teardown();
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
   for (const size of ['phone', 'desktop'] as const) {
     test(`gif-to-jpg on a ${size}: the result says the JPG holds the first frame of 42`, async () => {
-      const { page, context, errors } = await visitors.fresh(size);
-      await page.goto(`${url}/converter/gif-to-jpg`);
+      const { page, context, errors } = await web.visitors.fresh(size);
+      await page.goto(`${web.url}/converter/gif-to-jpg`);
       await page.locator('input[type=file]').setInputFiles(party);
       await waitUploaded(page, 1);
       await runAndWait(page);

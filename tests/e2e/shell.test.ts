@@ -1,32 +1,19 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { FIRST_LOAD_JS_BUDGET_KB, firstLoadJs } from '../../bench/lib/first-load-js.ts';
-import type { TestStack } from '../integration/stack.ts';
-import { type Browser, launchBrowser, skipReason } from './browser.ts';
-import { startWebStack } from './stack.ts';
+import { skipReason } from './browser.ts';
+import { webStackWithBrowser } from './stack.ts';
 import { launchVisitors, screenshot } from './visitor.ts';
 
 /** The shell in real Chromium against the started stack: heads, pages, the dialog, the login gate. */
 describe.skipIf(skipReason)('web shell in Chromium', () => {
-  let stack: TestStack;
-  let url: string;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    ({ stack, url } = await startWebStack());
-    browser = await launchBrowser();
-  }, 180_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.teardown();
-  });
+  const web = webStackWithBrowser();
 
   async function open(path: string): Promise<{ page: Page; status: number | undefined; errors: string[] }> {
-    const page = await browser.context.newPage();
+    const page = await web.browser.context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    const response = await page.goto(`${url}${path}`, { waitUntil: 'networkidle' });
+    const response = await page.goto(`${web.url}${path}`, { waitUntil: 'networkidle' });
     return { page, status: response?.status(), errors };
   }
 
@@ -55,7 +42,7 @@ describe.skipIf(skipReason)('web shell in Chromium', () => {
       expect(status, path).toBe(200);
       expect(await page.title(), path).toBe(expected.title);
       expect(await meta(page, 'meta[name="description"]'), path).toBeTruthy();
-      expect(await meta(page, 'link[rel="canonical"]', 'href'), path).toBe(`${url}${path}`);
+      expect(await meta(page, 'link[rel="canonical"]', 'href'), path).toBe(`${web.url}${path}`);
       expect(await meta(page, 'meta[property="og:title"]'), path).toBe(expected.title);
       await expect
         .poll(() => page.locator('h1').first().textContent(), { timeout: 15_000 })
@@ -69,7 +56,7 @@ describe.skipIf(skipReason)('web shell in Chromium', () => {
     const home = await open('/');
     const [site] = await jsonLd(home.page);
     expect(site['@type']).toBe('WebSite');
-    expect(site.potentialAction.target.urlTemplate).toBe(`${url}/tools?q={search_term_string}`);
+    expect(site.potentialAction.target.urlTemplate).toBe(`${web.url}/tools?q={search_term_string}`);
     await home.page.close();
 
     const tool = await open('/converter/mov-to-mp4');
@@ -90,7 +77,7 @@ describe.skipIf(skipReason)('web shell in Chromium', () => {
         await page.getByText('The page you are looking for could not be found.').count(),
       ).toBeGreaterThan(0);
       await page.getByRole('link', { name: 'Go back to the homepage' }).click();
-      await page.waitForURL(`${url}/`);
+      await page.waitForURL(`${web.url}/`);
       await page.close();
     }
   });
@@ -103,9 +90,9 @@ describe.skipIf(skipReason)('web shell in Chromium', () => {
     expect(await page.locator('.card').count()).toBe(51);
     await page.getByLabel('Filter the tools').fill('heic');
     await expect.poll(() => page.locator('.card').count()).toBe(2);
-    expect(page.url()).toBe(`${url}/tools?q=heic`);
+    expect(page.url()).toBe(`${web.url}/tools?q=heic`);
     await page.getByRole('link', { name: /HEIC to JPG/ }).click();
-    await page.waitForURL(`${url}/converter/heic-to-jpg`);
+    await page.waitForURL(`${web.url}/converter/heic-to-jpg`);
     await expect.poll(() => page.getByRole('heading', { name: 'Settings' }).count()).toBe(1);
     expect(await page.getByText(/quality/i).count()).toBeGreaterThan(0);
     // No upload button until the upload flow exists (issue 8): nothing on the page pretends to work.
@@ -114,7 +101,7 @@ describe.skipIf(skipReason)('web shell in Chromium', () => {
   });
 
   test('a failing call shows the error dialog with the API’s message and log; "Okay, got it!" closes it', async () => {
-    const page = await browser.context.newPage();
+    const page = await web.browser.context.newPage();
     await page.route('**/api/v1/plans', (route) =>
       route.fulfill({
         status: 500,
@@ -126,7 +113,7 @@ describe.skipIf(skipReason)('web shell in Chromium', () => {
         }),
       }),
     );
-    await page.goto(`${url}/pricing`);
+    await page.goto(`${web.url}/pricing`);
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
     expect(await dialog.getByRole('heading').textContent()).toBe("Uh-oh! Something's Off");
@@ -151,7 +138,7 @@ describe.skipIf(skipReason)('web shell in Chromium', () => {
         ['/converter/png-to-jpg', 'PNG to JPG'],
       ]) {
         const { page, errors } = await visitors.fresh('phone');
-        const js = await firstLoadJs(page, `${url}${path}`);
+        const js = await firstLoadJs(page, `${web.url}${path}`);
         // The page a visitor came for is there, with what its first load brought.
         expect(await page.locator('h1').first().textContent(), path).toContain(heading);
         const files = js.largest.map((f) => `${f.path} ${(f.gzipBytes / 1000).toFixed(1)}`).join(', ');
@@ -170,17 +157,17 @@ describe.skipIf(skipReason)('web shell in Chromium', () => {
       ['/pricing', 1],
       ['/tool/trim-video', 2],
     ] as const) {
-      const page = await browser.context.newPage();
+      const page = await web.browser.context.newPage();
       const scripts: string[] = [];
       page.on('request', (request) => {
         if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
       });
-      const response = await page.goto(`${url}${path}`, { waitUntil: 'networkidle' });
+      const response = await page.goto(`${web.url}${path}`, { waitUntil: 'networkidle' });
       // The HTML as served (the live page also holds the script elements the chunk loader adds).
       const html = (await response?.text()) ?? '';
       const named = [...html.matchAll(/<script [^>]*src="([^"]+)"|<link [^>]*href="([^"]+)"[^>]*>/g)]
         .filter((match) => match[1] || (/rel="preload"/.test(match[0]) && /as="script"/.test(match[0])))
-        .map((match) => new URL(match[1] ?? match[2], url).pathname);
+        .map((match) => new URL(match[1] ?? match[2], web.url).pathname);
       // main.js, the shell's app and shared libraries; on a tool page also the remote's entry and routes.
       expect(named.length, path).toBeGreaterThanOrEqual(path === '/pricing' ? 5 : 7);
       // A preload the page's loader did not match would be fetched twice (or never used).
@@ -198,7 +185,7 @@ describe.skipIf(skipReason)('web shell in Chromium', () => {
   });
 
   test('a tool page’s data is preloaded by the HTML and asked for once: the page uses the preload', async () => {
-    const page = await browser.context.newPage();
+    const page = await web.browser.context.newPage();
     const asked: string[] = [];
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/api/v1/tools/trim-video') asked.push(request.resourceType());
@@ -207,7 +194,7 @@ describe.skipIf(skipReason)('web shell in Chromium', () => {
     page.on('console', (message) => {
       if (/preload/i.test(message.text())) warnings.push(message.text());
     });
-    const response = await page.goto(`${url}/tool/trim-video`);
+    const response = await page.goto(`${web.url}/tool/trim-video`);
     expect(await response?.text()).toContain(
       '<link rel="preload" href="/api/v1/tools/trim-video" as="fetch" crossorigin="anonymous">',
     );
@@ -221,7 +208,7 @@ describe.skipIf(skipReason)('web shell in Chromium', () => {
   });
 
   test('a toast whose code could not load (offline) does not stop the next toast from showing', async () => {
-    const page = await browser.context.newPage();
+    const page = await web.browser.context.newPage();
     // react-toastify's chunk fails, as when the connection drops, until `blocked` is lifted.
     let blocked = true;
     let attempts = 0;
@@ -232,7 +219,7 @@ describe.skipIf(skipReason)('web shell in Chromium', () => {
       attempts++;
       return blocked ? route.abort('internetdisconnected') : route.fulfill({ response, body });
     });
-    await page.goto(`${url}/contact-us`);
+    await page.goto(`${web.url}/contact-us`);
     const send = async (message: string) => {
       await page.getByLabel('Your name').fill('Ada Lovelace');
       await page.getByLabel('Email').fill('ada@example.com');
@@ -253,7 +240,7 @@ describe.skipIf(skipReason)('web shell in Chromium', () => {
   });
 
   test('a login route whose code could not load (offline) says so, and "Try again" goes on to sign in', async () => {
-    const page = await browser.context.newPage();
+    const page = await web.browser.context.newPage();
     // The login route's chunk fails, as when the connection drops, until `blocked` is lifted.
     let blocked = true;
     await page.route('**/*.js', async (route) => {
@@ -263,7 +250,7 @@ describe.skipIf(skipReason)('web shell in Chromium', () => {
         return route.abort('internetdisconnected');
       return route.fulfill({ response, body });
     });
-    await page.goto(`${url}/?login=true`);
+    await page.goto(`${web.url}/?login=true`);
     const alert = page
       .getByRole('alert')
       .filter({ hasText: 'Sign-in could not start: part of this page did not load.' });
@@ -277,16 +264,16 @@ describe.skipIf(skipReason)('web shell in Chromium', () => {
   });
 
   test('signed-out visitors of /dashboard go to the login route, remembering where they were', async () => {
-    const page = await browser.context.newPage();
+    const page = await web.browser.context.newPage();
     const visited: string[] = [];
     page.on('framenavigated', (frame) => {
       if (frame === page.mainFrame()) visited.push(frame.url());
     });
-    await page.goto(`${url}/dashboard/job-status`);
+    await page.goto(`${web.url}/dashboard/job-status`);
     await expect
       .poll(
         () =>
-          visited.some((u) => u.startsWith(`${url}/?login=true&returnTo=%2Fdashboard%2Fjob-status`)) ||
+          visited.some((u) => u.startsWith(`${web.url}/?login=true&returnTo=%2Fdashboard%2Fjob-status`)) ||
           page.url().includes('login=true'),
         {
           timeout: 15_000,

@@ -2,18 +2,11 @@ import { request as httpRequest } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import { ownIPv4Addresses, readMailbox } from '@mediakit/kit';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { TestStack } from '../integration/stack.ts';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { PASSWORD, signInInBrowser } from '../support/sign-in.ts';
 import { skipReason } from './browser.ts';
-import { PASSWORD } from './dashboard/helpers.ts';
-import { startWebStack } from './stack.ts';
-import {
-  expectNoHorizontalOverflow,
-  launchVisitors,
-  type Size,
-  screenshot,
-  type Visitors,
-} from './visitor.ts';
+import { webStackWithVisitors } from './stack.ts';
+import { expectNoHorizontalOverflow, type Size, screenshot } from './visitor.ts';
 
 /**
  * Issue 23, item 3: `npm start` sets no PUBLIC_URL, and sign-in must work at every address the
@@ -23,27 +16,15 @@ import {
  * forged Host gets no provider, no discovery naming it, no token.
  */
 describe.skipIf(skipReason)('sign-in without PUBLIC_URL, at any address of this machine', () => {
-  let stack: TestStack;
+  // As npm start runs it: no PUBLIC_URL anywhere, the gateway on every interface.
+  const web = webStackWithVisitors({ PUBLIC_URL: undefined, HOST: '0.0.0.0' }, { PUBLIC_URL: undefined });
   let port: number;
-  let visitors: Visitors;
   const lan = ownIPv4Addresses(networkInterfaces())[0];
   /** Accounts made at one address, signed in to at the next. */
   const accounts: string[] = [];
 
-  beforeAll(async () => {
-    // As npm start runs it: no PUBLIC_URL anywhere, the gateway on every interface.
-    const started = await startWebStack(
-      { PUBLIC_URL: undefined, HOST: '0.0.0.0' },
-      { PUBLIC_URL: undefined },
-    );
-    stack = started.stack;
-    port = Number(new URL(started.url).port);
-    visitors = await launchVisitors();
-  }, 180_000);
-
-  afterAll(async () => {
-    await visitors?.close();
-    await stack?.teardown();
+  beforeAll(() => {
+    port = Number(new URL(web.url).port);
   });
 
   const origins = () => [
@@ -72,11 +53,7 @@ describe.skipIf(skipReason)('sign-in without PUBLIC_URL, at any address of this 
   }
 
   async function signInAt(page: Page, origin: string, email: string): Promise<void> {
-    await page.goto(`${origin}/dashboard`);
-    await page.waitForURL((u) => u.origin === origin && u.pathname.startsWith('/oidc/'), { timeout: 30_000 });
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInInBrowser(page, origin, email);
     await landsOnDashboard(page, origin, email);
   }
 
@@ -90,11 +67,11 @@ describe.skipIf(skipReason)('sign-in without PUBLIC_URL, at any address of this 
 
   test('a fresh visitor signs up and in at 127.0.0.1 and at localhost', async () => {
     for (const { name, origin, size } of origins()) {
-      const newcomer = await visitors.fresh(size);
+      const newcomer = await web.visitors.fresh(size);
       await signUpAt(newcomer.page, origin, `anywhere-${name}-${size}`);
       expect(newcomer.errors).toEqual([]);
       // Someone else signs in here with the account made at the previous address: one account, any door.
-      const returning = await visitors.fresh(size);
+      const returning = await web.visitors.fresh(size);
       await signInAt(returning.page, origin, accounts[0]);
       expect(returning.errors).toEqual([]);
     }
@@ -109,7 +86,7 @@ describe.skipIf(skipReason)('sign-in without PUBLIC_URL, at any address of this 
       return;
     }
     const origin = `http://${lan}:${port}`;
-    const phone = await visitors.fresh('phone');
+    const phone = await web.visitors.fresh('phone');
     // Not a secure context: the page must still manage PKCE (web-crypto-fallback.ts).
     await phone.page.goto(`${origin}/`);
     expect(
@@ -119,7 +96,7 @@ describe.skipIf(skipReason)('sign-in without PUBLIC_URL, at any address of this 
     ).toBe(false);
     await signUpAt(phone.page, origin, 'anywhere-lan-phone');
     expect(phone.errors).toEqual([]);
-    const desktop = await visitors.fresh('desktop');
+    const desktop = await web.visitors.fresh('desktop');
     await signInAt(desktop.page, origin, accounts[0]);
     expect(desktop.errors).toEqual([]);
   });
@@ -127,14 +104,14 @@ describe.skipIf(skipReason)('sign-in without PUBLIC_URL, at any address of this 
   test('a password-reset email links to the address the reset was asked from', async () => {
     const email = accounts[0];
     const origin = `http://127.0.0.1:${port}`;
-    const { page } = await visitors.fresh('desktop');
+    const { page } = await web.visitors.fresh('desktop');
     await page.goto(`${origin}/?login=true`);
     await page.waitForURL((u) => u.pathname.startsWith('/oidc/'), { timeout: 30_000 });
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send the link' }).click();
     await page.getByRole('heading', { name: 'Check your email' }).waitFor();
-    const mail = (await readMailbox(stack.dataDir)).find((m) => m.to === email);
+    const mail = (await readMailbox(web.stack.dataDir)).find((m) => m.to === email);
     const link = /http:\/\/\S+\/oidc\/reset\/[A-Za-z0-9_-]+/.exec(mail?.text ?? '')?.[0];
     expect(link?.startsWith(`${origin}/oidc/reset/`)).toBe(true);
     // It opens where it says, on the same address.

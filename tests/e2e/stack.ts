@@ -1,5 +1,10 @@
 import { freePort } from '@mediakit/devstack';
+import { afterAll, beforeAll } from 'vitest';
 import { startTestStack, type TestStack } from '../integration/stack.ts';
+import { type Browser, launchBrowser } from './browser.ts';
+import { launchVisitors, type Visitors } from './visitor.ts';
+
+type Env = Record<string, string | undefined>;
 
 /**
  * The whole platform with the built web apps (the gateway serves frontends/*\/dist by default),
@@ -8,9 +13,9 @@ import { startTestStack, type TestStack } from '../integration/stack.ts';
  */
 export async function startWebStack(
   /** Extra settings for the gateway; `undefined` removes one (e.g. `{ PUBLIC_URL: undefined }`). */
-  gatewayEnv: Record<string, string | undefined> = {},
+  gatewayEnv: Env = {},
   /** Extra settings for the auth service, e.g. `{ ADMIN_EMAIL }` for a test that needs staff. */
-  authEnv: Record<string, string | undefined> = {},
+  authEnv: Env = {},
 ): Promise<{
   stack: TestStack;
   url: string;
@@ -26,3 +31,36 @@ export async function startWebStack(
   });
   return { stack, url };
 }
+
+/** What a test file drives: its stack, the address the browser uses, and the browser. */
+export type WebFile<K extends string, B> = { stack: TestStack; url: string } & Record<K, B>;
+
+/**
+ * Starts the stack and a browser in the file's `beforeAll` and stops both in its `afterAll`. The
+ * fields of the answer are filled once `beforeAll` has run: read them inside tests and hooks.
+ */
+function forTheFile<K extends string, B extends { close(): Promise<void> }>(
+  key: K,
+  launch: () => Promise<B>,
+  gatewayEnv: Env,
+  authEnv: Env,
+): WebFile<K, B> {
+  const web = {} as WebFile<K, B>;
+  beforeAll(async () => {
+    Object.assign(web, await startWebStack(gatewayEnv, authEnv));
+    Object.assign(web, { [key]: await launch() });
+  }, 180_000);
+  afterAll(async () => {
+    await web[key]?.close();
+    await web.stack?.teardown();
+  });
+  return web;
+}
+
+/** The stack and new visitors (`web.visitors.fresh()`: a new browser context each) for a file's tests. */
+export const webStackWithVisitors = (gatewayEnv: Env = {}, authEnv: Env = {}) =>
+  forTheFile<'visitors', Visitors>('visitors', launchVisitors, gatewayEnv, authEnv);
+
+/** The stack and one Chromium profile (`web.browser.context`) shared by a file's tests. */
+export const webStackWithBrowser = (gatewayEnv: Env = {}, authEnv: Env = {}) =>
+  forTheFile<'browser', Browser>('browser', launchBrowser, gatewayEnv, authEnv);

@@ -4,9 +4,9 @@ import { heicFromImage } from '@mediakit/media/testing';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { TestStack } from '../integration/stack.ts';
-import { type Browser, launchBrowser, skipReason } from './browser.ts';
-import { startWebStack } from './stack.ts';
+import { signUp, uniqueEmail } from '../support/sign-in.ts';
+import { skipReason } from './browser.ts';
+import { webStackWithBrowser } from './stack.ts';
 import { download, openTool, runAndWait, tempDir, unzip, waitUploaded } from './tools/helpers.ts';
 
 /** A picture with some detail (a gradient and a disc), so encoders have real work to do. */
@@ -21,9 +21,7 @@ function picture(width: number, height: number, format: 'png' | 'jpeg' = 'png') 
 
 /** The image tool pages in real Chromium against the started stack, from upload to download. */
 describe.skipIf(skipReason)('image tool pages in Chromium', () => {
-  let stack: TestStack;
-  let url: string;
-  let browser: Browser;
+  const web = webStackWithBrowser();
   let dir: string;
   const fixtures = { portrait: '', heic: '', pngs: [] as string[], noise: '' };
 
@@ -50,18 +48,14 @@ describe.skipIf(skipReason)('image tool pages in Chromium', () => {
     await sharp(noise, { raw: { width: 300, height: 300, channels: 3 } })
       .png()
       .toFile(fixtures.noise);
-    ({ stack, url } = await startWebStack());
-    browser = await launchBrowser();
   }, 240_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await stack?.teardown();
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
   test('pancard-photo-resizer: the crop box keeps 25:35 while dragged and resized, and that crop comes back', async () => {
-    const { page, errors } = await openTool(browser, url, '/tool/pancard-photo-resizer');
+    const { page, errors } = await openTool(web.browser, web.url, '/tool/pancard-photo-resizer');
     await page.locator('input[type=file]').setInputFiles(fixtures.portrait);
     await waitUploaded(page, 1);
     const box = page.locator('.crop-box');
@@ -112,7 +106,7 @@ describe.skipIf(skipReason)('image tool pages in Chromium', () => {
   });
 
   test('heic-to-jpg through the file input', async () => {
-    const { page, errors } = await openTool(browser, url, '/converter/heic-to-jpg');
+    const { page, errors } = await openTool(web.browser, web.url, '/converter/heic-to-jpg');
     await page.locator('input[type=file]').setInputFiles(fixtures.heic);
     await waitUploaded(page, 1);
     await expect(page.locator('.upload-facts').textContent()).resolves.toMatch(/HEIC · 64 × 32/);
@@ -130,7 +124,7 @@ describe.skipIf(skipReason)('image tool pages in Chromium', () => {
   });
 
   test('a batch of three PNGs to JPEG, each with its status, downloaded as one ZIP', async () => {
-    const { page, errors } = await openTool(browser, url, '/converter/png-to-jpg');
+    const { page, errors } = await openTool(web.browser, web.url, '/converter/png-to-jpg');
     expect(await page.locator('input[type=file]').getAttribute('multiple')).not.toBeNull();
     await page.locator('input[type=file]').setInputFiles(fixtures.pngs);
     await expect.poll(() => page.locator('.upload-item').count()).toBe(3);
@@ -162,7 +156,7 @@ describe.skipIf(skipReason)('image tool pages in Chromium', () => {
   });
 
   test('compress-image: predicted size before, before/after comparison with the actual size after', async () => {
-    const { page } = await openTool(browser, url, '/tool/compress-image');
+    const { page } = await openTool(web.browser, web.url, '/tool/compress-image');
     await page.locator('input[type=file]').setInputFiles(fixtures.portrait);
     await waitUploaded(page, 1);
     await expect(page.locator('.predicted').textContent({ timeout: 15_000 })).resolves.toMatch(
@@ -197,7 +191,7 @@ describe.skipIf(skipReason)('image tool pages in Chromium', () => {
   });
 
   test('a job that fails shows the error dialog with its message', async () => {
-    const { page } = await openTool(browser, url, '/tool/compress-image');
+    const { page } = await openTool(web.browser, web.url, '/tool/compress-image');
     await page.locator('input[type=file]').setInputFiles(fixtures.noise);
     await waitUploaded(page, 1);
     await page.getByRole('radio', { name: 'To a target size' }).check();
@@ -211,37 +205,25 @@ describe.skipIf(skipReason)('image tool pages in Chromium', () => {
   });
 
   test('signed in: uploads and progress carry the session; previews and downloads go through links', async () => {
-    const email = `tools-${Date.now()}@example.com`;
-    const password = 'a long enough passphrase 42';
-    const post = (path: string, body: unknown) =>
-      fetch(`${url}/api/v1${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-    expect((await post('/auth/signup', { email, password, name: 'Tools Tester' })).status).toBe(201);
-    const tokens = (await (await post('/auth/login', { email, password })).json()) as {
-      access_token: string;
-      refresh_token: string;
-    };
+    const account = await signUp(web.url, { name: 'Tools Tester', email: uniqueEmail('tools') });
     const me = (await (
-      await fetch(`${url}/api/v1/auth/me`, { headers: { authorization: `Bearer ${tokens.access_token}` } })
+      await fetch(`${web.url}/api/v1/auth/me`, { headers: { authorization: `Bearer ${account.token}` } })
     ).json()) as { sub: string; email: string };
     // The session cookies as the shell writes them after signing in (spec section 9).
     const cookie = (name: string, value: string) => ({
       name,
       value: encodeURIComponent(value),
-      url,
+      url: web.url,
       sameSite: 'Strict' as const,
     });
-    await browser.context.clearCookies();
-    await browser.context.addCookies([
-      cookie('accessToken', tokens.access_token),
-      cookie('refreshToken', tokens.refresh_token),
+    await web.browser.context.clearCookies();
+    await web.browser.context.addCookies([
+      cookie('accessToken', account.token),
+      cookie('refreshToken', account.refresh),
       cookie('userInfo', JSON.stringify({ sub: me.sub, email: me.email, name: 'Tools Tester' })),
     ]);
     try {
-      const { page, errors } = await openTool(browser, url, '/converter/png-to-jpg');
+      const { page, errors } = await openTool(web.browser, web.url, '/converter/png-to-jpg');
       const bearers: string[] = [];
       const linked: string[] = [];
       page.on('request', (request) => {
@@ -281,18 +263,18 @@ describe.skipIf(skipReason)('image tool pages in Chromium', () => {
       expect((await fetch(file.url.replace(/\?link=.*$/, ''))).status).toBe(404);
       // The file is the account's: the API lists it for this user.
       const files = (await (
-        await fetch(`${url}/api/v1/files`, { headers: { authorization: `Bearer ${tokens.access_token}` } })
+        await fetch(`${web.url}/api/v1/files`, { headers: { authorization: `Bearer ${account.token}` } })
       ).json()) as { items: { name: string }[] };
       expect(files.items.map((f) => f.name)).toEqual(expect.arrayContaining(['scan-2.png', 'scan-2.jpg']));
       expect(errors).toEqual([]);
       await page.close();
     } finally {
-      await browser.context.clearCookies();
+      await web.browser.context.clearCookies();
     }
   });
 
   test('settings are checked before submitting, with the rule in the message', async () => {
-    const { page } = await openTool(browser, url, '/tool/resize-image');
+    const { page } = await openTool(web.browser, web.url, '/tool/resize-image');
     await page.locator('input[type=file]').setInputFiles(fixtures.pngs[0]);
     await waitUploaded(page, 1);
     await page.locator('input[name="width"]').fill('0');
@@ -307,9 +289,9 @@ describe.skipIf(skipReason)('image tool pages in Chromium', () => {
     await page.close();
   });
   test('a tool page whose code does not arrive says so, and "Try again" fetches it again', async () => {
-    const page = await browser.context.newPage();
+    const page = await web.browser.context.newPage();
     const code = await blockCode(page, 'className:"tool-page"');
-    await page.goto(`${url}/converter/png-to-jpg`);
+    await page.goto(`${web.url}/converter/png-to-jpg`);
     const panel = page.getByRole('alert').filter({ hasText: 'did not load' });
     await panel.waitFor({ timeout: 30_000 });
     expect(code.attempts).toBeGreaterThan(0);
@@ -321,7 +303,7 @@ describe.skipIf(skipReason)('image tool pages in Chromium', () => {
   });
 
   test('a finished job whose result code does not arrive says so; "Try again" shows the result', async () => {
-    const { page } = await openTool(browser, url, '/converter/png-to-jpg');
+    const { page } = await openTool(web.browser, web.url, '/converter/png-to-jpg');
     const code = await blockCode(page, 'className:"result panel"');
     await page.locator('input[type=file]').setInputFiles(fixtures.pngs[1]);
     await waitUploaded(page, 1);

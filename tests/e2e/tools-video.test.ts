@@ -5,18 +5,15 @@ import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { makeVideo, probe } from '../integration/media.ts';
-import type { TestStack } from '../integration/stack.ts';
-import { type Browser, launchBrowser, skipReason } from './browser.ts';
-import { startWebStack } from './stack.ts';
+import { skipReason } from './browser.ts';
+import { webStackWithBrowser } from './stack.ts';
 import { download, openTool, runAndWait, tempDir, waitUploaded } from './tools/helpers.ts';
 
 const run = promisify(execFile);
 
 /** The video tool pages in real Chromium against the started stack, from upload to download. */
 describe.skipIf(skipReason)('video tool pages in Chromium', () => {
-  let stack: TestStack;
-  let url: string;
-  let browser: Browser;
+  const web = webStackWithBrowser();
   let dir: string;
   const fixtures = { clip: '', mov: '', big: '', png: '' };
 
@@ -66,13 +63,9 @@ describe.skipIf(skipReason)('video tool pages in Chromium', () => {
         fixtures.png,
       ]),
     ]);
-    ({ stack, url } = await startWebStack());
-    browser = await launchBrowser();
   }, 240_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await stack?.teardown();
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
@@ -90,7 +83,7 @@ describe.skipIf(skipReason)('video tool pages in Chromium', () => {
   }
 
   test('trim-video: the range chosen on the timeline is the part that comes back', async () => {
-    const { page, errors } = await openTool(browser, url, '/tool/trim-video');
+    const { page, errors } = await openTool(web.browser, web.url, '/tool/trim-video');
     await page.locator('input[type=file]').setInputFiles(fixtures.clip);
     await waitUploaded(page, 1);
     // The end starts at the video's length, read by the server.
@@ -126,7 +119,7 @@ describe.skipIf(skipReason)('video tool pages in Chromium', () => {
   });
 
   test('mov-to-mp4 through the file input; the result goes on to another tool without a download', async () => {
-    const { page, errors } = await openTool(browser, url, '/converter/mov-to-mp4');
+    const { page, errors } = await openTool(web.browser, web.url, '/converter/mov-to-mp4');
     await page.locator('input[type=file]').setInputFiles(fixtures.mov);
     await waitUploaded(page, 1);
     await expect(page.locator('.upload-facts').textContent()).resolves.toMatch(/MOV · 320 × 240 · 3 s/);
@@ -179,7 +172,7 @@ describe.skipIf(skipReason)('video tool pages in Chromium', () => {
   });
 
   test('a file of the wrong type is refused before upload, with what it is and what the page takes', async () => {
-    const { page } = await openTool(browser, url, '/converter/mov-to-mp4');
+    const { page } = await openTool(web.browser, web.url, '/converter/mov-to-mp4');
     const uploads: string[] = [];
     page.on(
       'request',
@@ -195,7 +188,7 @@ describe.skipIf(skipReason)('video tool pages in Chromium', () => {
   });
 
   test('a dropped connection pauses the upload, which continues where it stopped when back online', async () => {
-    const { page, errors } = await openTool(browser, url, '/tool/compress-video');
+    const { page, errors } = await openTool(web.browser, web.url, '/tool/compress-video');
     const patches: number[] = [];
     let heads = 0;
     page.on('request', (request) => {
@@ -212,7 +205,7 @@ describe.skipIf(skipReason)('video tool pages in Chromium', () => {
         !cut
       ) {
         cut = true;
-        await browser.context.setOffline(true);
+        await web.browser.context.setOffline(true);
         await route.abort('internetdisconnected');
         return;
       }
@@ -226,7 +219,7 @@ describe.skipIf(skipReason)('video tool pages in Chromium', () => {
     );
     const sentBefore = patches.length;
 
-    await browser.context.setOffline(false);
+    await web.browser.context.setOffline(false);
     await waitUploaded(page, 1);
     // It asked the server where it stopped (HEAD) and went on from there, not from zero.
     expect(heads).toBeGreaterThan(0);
@@ -240,7 +233,7 @@ describe.skipIf(skipReason)('video tool pages in Chromium', () => {
   });
 
   test('on a 360 px phone screen: no sideways scrolling, large touch targets, the native picker', async () => {
-    const { page } = await openTool(browser, url, '/tool/trim-video', { width: 360, height: 740 });
+    const { page } = await openTool(web.browser, web.url, '/tool/trim-video', { width: 360, height: 740 });
     // The picker is the platform's own file input (phones open their photo and file sheet from it).
     expect(await page.locator('input[type=file]').getAttribute('accept')).toContain('video/mp4');
     const picker = await page.getByText('Choose a file').boundingBox();

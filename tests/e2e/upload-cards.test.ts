@@ -2,40 +2,33 @@ import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { TestStack } from '../integration/stack.ts';
+import { signUpInBrowser } from '../support/sign-in.ts';
 import { skipReason } from './browser.ts';
-import { signUpInBrowser } from './dashboard/helpers.ts';
-import { startWebStack } from './stack.ts';
+import { webStackWithVisitors } from './stack.ts';
 import { batchFixtures, hugePng } from './tools/batch-fixtures.ts';
 import { tempDir } from './tools/helpers.ts';
-import { expectNoHorizontalOverflow, launchVisitors, screenshot, type Visitors } from './visitor.ts';
+import { expectNoHorizontalOverflow, screenshot } from './visitor.ts';
 
 /**
  * The file cards of a tool page as a new visitor meets them (issue 23): a failed upload holds the
  * run and can be tried again or removed.
  */
 describe.skipIf(skipReason)('upload cards on a tool page', () => {
-  let stack: TestStack;
-  let url: string;
-  let visitors: Visitors;
+  const web = webStackWithVisitors();
   let dir: string;
   let fixtures: ReturnType<typeof batchFixtures>;
 
   beforeAll(async () => {
     dir = await tempDir();
     fixtures = batchFixtures(dir);
-    ({ stack, url } = await startWebStack());
-    visitors = await launchVisitors();
   }, 240_000);
 
   afterAll(async () => {
-    await visitors?.close();
-    await stack?.teardown();
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
   test('a failed upload holds the run until it is tried again or removed; the button says how many go in', async () => {
-    const { page, context, errors } = await visitors.fresh('phone');
+    const { page, context, errors } = await web.visitors.fresh('phone');
     // The server refuses the creation of two files' uploads: png-2 once, png-3 every time.
     const refusals = new Map([
       ['png-2.png', 1],
@@ -55,7 +48,7 @@ describe.skipIf(skipReason)('upload cards on a tool page', () => {
         body: JSON.stringify({ code: 'bad_request', message: 'The server could not take this upload.' }),
       });
     });
-    await page.goto(`${url}/converter/png-to-jpg`);
+    await page.goto(`${web.url}/converter/png-to-jpg`);
     const files = await fixtures.files('png', 3);
     await page.locator('input[type=file]').setInputFiles(files);
 
@@ -96,7 +89,7 @@ describe.skipIf(skipReason)('upload cards on a tool page', () => {
   }, 300_000);
 
   test('a tool with a list of inputs says how many go in and waits while one is still uploading', async () => {
-    const { page, context, errors } = await visitors.fresh('desktop');
+    const { page, context, errors } = await web.visitors.fresh('desktop');
     // Holds png-3's upload creation until released, so the page is seen while it is uploading.
     let release!: () => void;
     const held = new Promise<void>((resolve) => {
@@ -107,7 +100,7 @@ describe.skipIf(skipReason)('upload cards on a tool page', () => {
       if (metadata.includes(`filename ${Buffer.from('png-3.png').toString('base64')}`)) await held;
       return route.continue();
     });
-    await page.goto(`${url}/tool/convert-image-to-video`);
+    await page.goto(`${web.url}/tool/convert-image-to-video`);
     await page.locator('input[type=file]').setInputFiles(await fixtures.files('png', 3));
     const runState = page.locator('.run-state');
     await expect
@@ -127,8 +120,8 @@ describe.skipIf(skipReason)('upload cards on a tool page', () => {
 
   test('a converter’s optional Quality reads "Auto" until moved, sends none then, and can go back to Auto; none to PNG', async () => {
     for (const size of ['phone', 'desktop'] as const) {
-      const { page, context, errors } = await visitors.fresh(size);
-      await page.goto(`${url}/converter/png-to-jpg`);
+      const { page, context, errors } = await web.visitors.fresh(size);
+      await page.goto(`${web.url}/converter/png-to-jpg`);
       const slider = page.locator('input[name="quality"]');
       const shown = page.locator('[data-field="quality"] .slider-value');
       await slider.waitFor();
@@ -164,7 +157,7 @@ describe.skipIf(skipReason)('upload cards on a tool page', () => {
       }
       if (size === 'phone') {
         // A converter to PNG offers no quality at all: PNG keeps every pixel, the setting did nothing.
-        await page.goto(`${url}/converter/heic-to-png`);
+        await page.goto(`${web.url}/converter/heic-to-png`);
         await page.getByRole('heading', { name: 'Run it' }).waitFor();
         expect(await page.locator('input[name="quality"]').count()).toBe(0);
       }
@@ -177,11 +170,11 @@ describe.skipIf(skipReason)('upload cards on a tool page', () => {
     const huge = join(dir, 'poster.png');
     await writeFile(huge, hugePng(30000, 30000));
     const limit = (
-      (await (await fetch(`${url}/api/v1/tools/crop-image`)).json()) as { inputs: { maxPixels: number } }
+      (await (await fetch(`${web.url}/api/v1/tools/crop-image`)).json()) as { inputs: { maxPixels: number } }
     ).inputs.maxPixels;
     for (const size of ['phone', 'desktop'] as const) {
-      const { page, context, errors } = await visitors.fresh(size);
-      await page.goto(`${url}/tool/crop-image`);
+      const { page, context, errors } = await web.visitors.fresh(size);
+      await page.goto(`${web.url}/tool/crop-image`);
       await page.locator('input[type=file]').setInputFiles(huge);
       const card = page.locator('.upload-item', { hasText: 'poster.png' });
       await card.locator('[role="alert"]').waitFor({ timeout: 30_000 });
@@ -227,9 +220,9 @@ describe.skipIf(skipReason)('upload cards on a tool page', () => {
 
   test('upload cards show a thumbnail at once: a PNG, a video’s first frame, the format’s name for HEIC and PSD', async () => {
     for (const size of ['phone', 'desktop'] as const) {
-      const { page, context, errors } = await visitors.fresh(size);
+      const { page, context, errors } = await web.visitors.fresh(size);
       // A video and a picture on one page: the two drop areas of overlay-image-on-video.
-      await page.goto(`${url}/tool/overlay-image-on-video`);
+      await page.goto(`${web.url}/tool/overlay-image-on-video`);
       await page.locator('input[type=file]').nth(1).waitFor({ state: 'attached', timeout: 30_000 });
       const inputs = await page.locator('input[type=file]').elementHandles();
       await inputs[0].setInputFiles((await fixtures.files('mp4', 1))[0]);
@@ -251,7 +244,7 @@ describe.skipIf(skipReason)('upload cards on a tool page', () => {
         .toBe('revoked');
 
       // Formats browsers do not draw get a stand-in with their name, never a broken image.
-      await page.goto(`${url}/tool/resize-image`);
+      await page.goto(`${web.url}/tool/resize-image`);
       await page
         .locator('input[type=file]')
         .setInputFiles([
@@ -284,8 +277,8 @@ describe.skipIf(skipReason)('upload cards on a tool page', () => {
    * their previews, and a click on one opens the file itself in a new tab.
    */
   async function dashboardThumbnails(page: Page) {
-    await signUpInBrowser(page, url, `thumbs-${Date.now()}@example.com`, 'Tess Thumbnail');
-    await page.goto(`${url}/dashboard/uploaded-files`);
+    await signUpInBrowser(page, web.url, `thumbs-${Date.now()}@example.com`, 'Tess Thumbnail');
+    await page.goto(`${web.url}/dashboard/uploaded-files`);
     // png-1.png was uploaded on both tool pages: the newest card is first.
     const card = (name: string) => page.getByRole('listitem', { name }).first();
     await card('png-1.png').waitFor({ timeout: 30_000 });

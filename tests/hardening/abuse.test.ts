@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../integration/client.ts';
 import { startTestStack, type TestStack } from '../integration/stack.ts';
+import { signUp, uniqueEmail } from '../support/sign-in.ts';
 
 /**
  * Access and abuse on the real stack (issue 10): every write a stranger could flood answers 429
@@ -17,7 +18,6 @@ import { startTestStack, type TestStack } from '../integration/stack.ts';
 const WRITES = 3;
 const AUTH = 3;
 const CONTACT = 1;
-const PASSWORD = 'correct horse battery staple';
 
 let stack: TestStack;
 let png: Buffer;
@@ -71,11 +71,7 @@ async function expectLimited(response: Response): Promise<void> {
 }
 
 async function signedIn(visitor: Visitor): Promise<Visitor> {
-  const email = `abuse.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`;
-  const signup = await visitor.json('POST', '/auth/signup', { email, password: PASSWORD, name: 'Owner' });
-  expect(signup.status, JSON.stringify(signup.body)).toBe(201);
-  const login = await visitor.json('POST', '/auth/login', { email, password: PASSWORD });
-  visitor.token = login.body.access_token;
+  visitor.token = (await signUp(stack.gatewayUrl, { name: 'Owner', email: uniqueEmail('abuse') })).token;
   return visitor;
 }
 

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../integration/client.ts';
 import { startTestStack, type TestStack } from '../integration/stack.ts';
+import { signUp } from '../support/sign-in.ts';
 
 /**
  * Retention as API.md promises it, on the real stack with a fast clock: plans keep files for
@@ -18,7 +19,6 @@ const PRO_HOURS = 0.003; // 10.8 s
 const SWEEP_SECONDS = 1;
 /** What a busy two-core machine adds to the sweep interval: the sweep itself, our polling. */
 const SLACK_MS = 6_000;
-const PASSWORD = 'correct horse battery staple';
 
 let stack: TestStack;
 let png: Buffer;
@@ -56,12 +56,7 @@ class UserClient extends ApiClient {
 
 async function signedIn(plan: 'free' | 'pro' | 'business'): Promise<UserClient> {
   const client = new UserClient(stack.gatewayUrl);
-  const email = `keeper.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`;
-  expect(
-    (await client.json('POST', '/auth/signup', { email, password: PASSWORD, name: 'Keeper' })).status,
-  ).toBe(201);
-  const login = await client.json('POST', '/auth/login', { email, password: PASSWORD });
-  client.token = login.body.access_token;
+  client.token = (await signUp(stack.gatewayUrl, { name: 'Keeper' })).token;
   if (plan !== 'free') {
     const upgraded = await client.json('PUT', '/account/subscription', {
       plan,

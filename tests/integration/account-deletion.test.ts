@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { createLocalObjectStore } from '@mediakit/kit';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp } from '../support/sign-in.ts';
 import { startTestStack, type TestStack } from './stack.ts';
 
 /**
@@ -12,8 +13,6 @@ import { startTestStack, type TestStack } from './stack.ts';
  * their file content URL and job answer 404, and the object store keeps nothing of theirs, while
  * another user's things stay.
  */
-
-const PASSWORD = 'correct horse battery staple';
 
 let stack: TestStack;
 let png: Buffer;
@@ -56,28 +55,7 @@ async function call(
   return { status: response.status, body };
 }
 
-let counter = 0;
-async function newUser(
-  name: string,
-): Promise<{ token: string; refresh: string; sub: string; email: string }> {
-  const email = `${name}.${Date.now()}.${counter++}@example.com`;
-  const post = (path: string, json: unknown) =>
-    fetch(`${stack.gatewayUrl}/api/v1${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(json),
-    }).then(async (response) => ({ status: response.status, body: (await response.json()) as Body }));
-  const signup = await post('/auth/signup', { email, password: PASSWORD, name });
-  expect(signup.status, JSON.stringify(signup.body)).toBe(201);
-  const login = await post('/auth/login', { email, password: PASSWORD });
-  expect(login.status, JSON.stringify(login.body)).toBe(200);
-  return {
-    token: login.body.access_token,
-    refresh: login.body.refresh_token,
-    sub: signup.body.user.sub,
-    email,
-  };
-}
+const newUser = (name: string) => signUp(stack.gatewayUrl, { name });
 
 async function upload(token: string): Promise<string> {
   const form = new FormData();

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD, signUp, uniqueEmail } from '../support/sign-in.ts';
 import { ApiClient } from './client.ts';
 import { startTestStack, type TestStack } from './stack.ts';
 
@@ -14,7 +15,6 @@ import { startTestStack, type TestStack } from './stack.ts';
  * resource type, and a guest who signs in keeping what they made.
  */
 
-const PASSWORD = 'correct horse battery staple';
 const SESSION_INVALID = {
   code: 'unauthorized',
   message: 'Your session has expired or is not valid. Please sign in again.',
@@ -118,23 +118,9 @@ async function firstEvent(
   return { status: 200 };
 }
 
-let counter = 0;
-const uniqueEmail = (name: string) => `${name}.${Date.now()}.${counter++}@example.com`;
-
-/** A new account, logged in. */
-async function newUser(name: string, caller: Caller = {}) {
-  const email = uniqueEmail(name);
-  const signup = await call('POST', '/auth/signup', caller, { email, password: PASSWORD, name });
-  expect(signup.status, JSON.stringify(signup.body)).toBe(201);
-  const login = await call('POST', '/auth/login', caller, { email, password: PASSWORD });
-  expect(login.status, JSON.stringify(login.body)).toBe(200);
-  return {
-    email,
-    sub: signup.body.user.sub as string,
-    token: login.body.access_token as string,
-    refresh: login.body.refresh_token as string,
-  };
-}
+/** A new account, logged in (with a guest's cookie: the guest signing in). */
+const newUser = (name: string, caller: Caller = {}) =>
+  signUp(stack.gatewayUrl, { name, headers: caller.cookie ? { cookie: caller.cookie } : undefined });
 
 /** Runs png-to-jpg on a file and waits until the job has finished. */
 async function finishedJob(caller: Caller, fileId: string): Promise<string> {

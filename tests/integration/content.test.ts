@@ -1,6 +1,7 @@
 import { readMailbox, type StoredMail } from '@mediakit/kit';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logIn, signUp } from '../support/sign-in.ts';
 import { startTestStack, type TestStack } from './stack.ts';
 
 /**
@@ -10,7 +11,6 @@ import { startTestStack, type TestStack } from './stack.ts';
  * staff replies and their emails, and tickets going with a deleted account.
  */
 
-const PASSWORD = 'correct horse battery staple';
 const ADMIN_EMAIL = 'admin@example.com';
 const CONTACT_PER_HOUR = 5;
 
@@ -46,18 +46,8 @@ async function call(method: string, path: string, caller: Caller = {}, json?: un
   return { status: response.status, headers: response.headers, body };
 }
 
-let counter = 0;
-async function newUser(name: string, email = `${name.toLowerCase()}.${Date.now()}.${counter++}@example.com`) {
-  const signup = await call('POST', '/auth/signup', {}, { email, password: PASSWORD, name });
-  expect(signup.status, JSON.stringify(signup.body)).toBe(201);
-  return { email, sub: signup.body.user.sub as string, token: await login(email) };
-}
-
-async function login(email: string): Promise<string> {
-  const res = await call('POST', '/auth/login', {}, { email, password: PASSWORD });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.access_token;
-}
+const newUser = (name: string, email?: string) => signUp(stack.gatewayUrl, { name, email });
+const login = async (email: string) => (await logIn(stack.gatewayUrl, email)).token;
 
 /** Waits until `check` passes (emails and account deletion happen a moment after the answer). */
 async function eventually<T>(check: () => Promise<T>, timeoutMs = 15_000): Promise<T> {

@@ -3,6 +3,7 @@ import { readMailbox } from '@mediakit/kit';
 import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, PASSWORD, uniqueEmail } from '../support/sign-in.ts';
 import { startTestStack, type TestStack } from './stack.ts';
 
 /**
@@ -13,7 +14,6 @@ import { startTestStack, type TestStack } from './stack.ts';
  * token, sign-up and password reset through the pages, CSRF and attempt limits.
  */
 
-const PASSWORD = 'correct horse battery staple';
 const CLIENT_ID = 'mediakit-web';
 
 let stack: TestStack;
@@ -188,13 +188,7 @@ async function api(method: string, path: string, token?: string, json?: unknown)
   return { status: response.status, body: text ? JSON.parse(text) : undefined };
 }
 
-let counter = 0;
-async function newUser(name = 'Ann') {
-  const email = `oidc-${Date.now()}-${++counter}@example.com`;
-  const created = await api('POST', '/auth/signup', undefined, { email, password: PASSWORD, name });
-  expect(created.status).toBe(201);
-  return { email, sub: created.body.user.sub as string };
-}
+const newUser = (name = 'Ann') => createAccount(publicUrl, { name, email: uniqueEmail('oidc') });
 
 describe('discovery and keys', () => {
   it('publishes the provider metadata at /oidc/.well-known/openid-configuration', async () => {

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { noisyJpeg } from '../../services/imager/test/editing-support.ts';
+import { signUp } from '../support/sign-in.ts';
 import { startTestStack, type TestStack } from './stack.ts';
 
 /**
@@ -16,7 +17,6 @@ import { startTestStack, type TestStack } from './stack.ts';
 
 const FREE_MAX_BYTES = 20 * 1024;
 const FREE_BATCH = 2;
-const PASSWORD = 'correct horse battery staple';
 const NOTICE = 'No payment was taken: this installation records plan changes without charging.';
 const BILLING = { name: 'Ada Lovelace', address: '12 St James’s Square, London', country: 'GB' };
 
@@ -96,16 +96,9 @@ class Caller {
   }
 }
 
-let counter = 0;
 async function newUser(name: string): Promise<Caller> {
-  const email = `${name}.${Date.now()}.${counter++}@example.com`;
-  const anonymous = new Caller();
-  const signup = await anonymous.call('POST', '/auth/signup', { email, password: PASSWORD, name });
-  expect(signup.status, JSON.stringify(signup.body)).toBe(201);
-  const login = await anonymous.call('POST', '/auth/login', { email, password: PASSWORD });
-  expect(login.status, JSON.stringify(login.body)).toBe(200);
   const user = new Caller();
-  user.token = login.body.access_token;
+  user.token = (await signUp(stack.gatewayUrl, { name })).token;
   return user;
 }
 

@@ -1,6 +1,5 @@
 import type { Page } from 'playwright-core';
-
-export const PASSWORD = 'correct horse battery staple';
+import { signUp } from '../../support/sign-in.ts';
 
 /**
  * What code run inside the page (page.evaluate) reads of the browser. The repository's TypeScript
@@ -9,22 +8,6 @@ export const PASSWORD = 'correct horse battery staple';
 export interface PageGlobals {
   document: { cookie: string; documentElement: { scrollWidth: number } };
   innerWidth: number;
-}
-
-/**
- * Signs a new account up as a visitor does: the dashboard gate sends them to the provider's pages,
- * they create the account there and come back to /dashboard signed in.
- */
-export async function signUpInBrowser(page: Page, url: string, email: string, name: string): Promise<void> {
-  await page.goto(`${url}/dashboard`);
-  await page.waitForURL((u) => u.pathname.startsWith('/oidc/'), { timeout: 30_000 });
-  await page.getByRole('link', { name: 'Create an account' }).click();
-  await page.getByLabel('Name (optional)').fill(name);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL(`${url}/dashboard`, { timeout: 30_000 });
-  await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor({ timeout: 30_000 });
 }
 
 /** The signed-in user's id, from the spec's userInfo cookie. */
@@ -70,25 +53,20 @@ export async function convertInPage(
 
 /** An administrator (ADMIN_EMAIL) signed in through the API, for staff replies and role changes. */
 export async function adminSession(url: string, email: string) {
-  const call = async (method: string, path: string, body?: unknown, token?: string) => {
-    const response = await fetch(`${url}/api/v1${path}`, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : undefined };
-  };
-  const signup = await call('POST', '/auth/signup', { email, password: PASSWORD, name: 'Sam Support' });
-  if (signup.status !== 201) throw new Error(`admin signup: ${signup.status} ${JSON.stringify(signup.body)}`);
-  const login = await call('POST', '/auth/login', { email, password: PASSWORD });
-  if (login.status !== 200) throw new Error(`admin login: ${login.status} ${JSON.stringify(login.body)}`);
-  const token = login.body.access_token as string;
+  const { token } = await signUp(url, { name: 'Sam Support', email });
   return {
-    call: (method: string, path: string, body?: unknown) => call(method, path, body, token),
+    call: async (method: string, path: string, body?: unknown) => {
+      const response = await fetch(`${url}/api/v1${path}`, {
+        method,
+        headers: {
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          authorization: `Bearer ${token}`,
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      return { status: response.status, body: text ? JSON.parse(text) : undefined };
+    },
   };
 }
 
