@@ -294,27 +294,48 @@ describe('playlists and URLs are refused without touching the network', () => {
     await runFfmpeg({ args: ['-i', p('open.m3u8'), '-f', 'null', '-'], trustedInputs: true });
   });
 
-  it('refuses an HLS playlist: runFfmpeg rejects and no connection arrives', async () => {
-    await writeFile(p('list.m3u8'), playlist());
-    connections = 0;
-    const err = await runFfmpeg({ args: ['-i', p('list.m3u8'), '-f', 'null', '-'] }).catch((e) => e);
-    await settle();
-    expect(err).toBeInstanceOf(FfmpegError);
-    expect(err.stderrTail).toMatch(/\[hls[^\]]*\] Format not on whitelist/);
-    expect(connections).toBe(0);
-  });
+  /** Writes `text` to a file in the test folder; its path is the input. */
+  const written = async (name: string, text: string) => {
+    await writeFile(p(name), text);
+    return p(name);
+  };
 
-  it('refuses the playlist when its format is forced with -f hls', async () => {
-    await writeFile(p('forced.m3u8'), playlist());
-    connections = 0;
-    const err = await runFfmpeg({ args: ['-f', 'hls', '-i', p('forced.m3u8'), '-f', 'null', '-'] }).catch(
-      (e) => e,
-    );
-    await settle();
-    expect(err).toBeInstanceOf(FfmpegError);
-    expect(err.stderrTail).toMatch(/Format not on whitelist/);
-    expect(connections).toBe(0);
-  });
+  it.each([
+    ['an HLS playlist', () => written('list.m3u8', playlist()), [], /\[hls[^\]]*\] Format not on whitelist/],
+    [
+      'the playlist when its format is forced with -f hls',
+      () => written('forced.m3u8', playlist()),
+      ['-f', 'hls'],
+      /Format not on whitelist/,
+    ],
+    [
+      'a URL input outright',
+      async () => `http://127.0.0.1:${port}/clip.mp4`,
+      [],
+      /Protocol 'http' not on whitelist 'file'/,
+    ],
+    [
+      'an ffconcat list',
+      () =>
+        written(
+          'list.ffconcat',
+          `ffconcat version 1.0\nfile ${p('clip.mp4')}\nfile http://127.0.0.1:${port}/more.mp4\n`,
+        ),
+      [],
+      /\[concat[^\]]*\] Format not on whitelist/,
+    ],
+  ] as const)(
+    'refuses %s: runFfmpeg rejects and no connection arrives',
+    async (_what, input, format, refused) => {
+      const path = await input();
+      connections = 0;
+      const err = await runFfmpeg({ args: [...format, '-i', path, '-f', 'null', '-'] }).catch((e) => e);
+      await settle();
+      expect(err).toBeInstanceOf(FfmpegError);
+      expect(err.stderrTail).toMatch(refused);
+      expect(connections).toBe(0);
+    },
+  );
 
   it('the protocol whitelist alone keeps a followed playlist off the network (second layer)', async () => {
     await writeFile(p('layer.m3u8'), playlist());
@@ -335,30 +356,6 @@ describe('playlists and URLs are refused without touching the network', () => {
       trustedInputs: true,
     });
     await settle();
-    expect(connections).toBe(0);
-  });
-
-  it('refuses a URL input outright', async () => {
-    connections = 0;
-    const err = await runFfmpeg({
-      args: ['-i', `http://127.0.0.1:${port}/clip.mp4`, '-f', 'null', '-'],
-    }).catch((e) => e);
-    await settle();
-    expect(err).toBeInstanceOf(FfmpegError);
-    expect(err.stderrTail).toMatch(/Protocol 'http' not on whitelist 'file'/);
-    expect(connections).toBe(0);
-  });
-
-  it('refuses an ffconcat list', async () => {
-    await writeFile(
-      p('list.ffconcat'),
-      `ffconcat version 1.0\nfile ${p('clip.mp4')}\nfile http://127.0.0.1:${port}/more.mp4\n`,
-    );
-    connections = 0;
-    const err = await runFfmpeg({ args: ['-i', p('list.ffconcat'), '-f', 'null', '-'] }).catch((e) => e);
-    await settle();
-    expect(err).toBeInstanceOf(FfmpegError);
-    expect(err.stderrTail).toMatch(/\[concat[^\]]*\] Format not on whitelist/);
     expect(connections).toBe(0);
   });
 
