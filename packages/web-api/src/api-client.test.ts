@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, test } from 'vitest';
+import { FakeCookieJar, tokenExpiringIn } from '../test/support.ts';
 import { createApiClient, postRefreshToken } from './api-client.ts';
 import { ApiRequestError } from './errors.ts';
 import { createRefresher, type RefreshResult } from './refresh.ts';
 import { createSessionStore, type SessionStore } from './session-store.ts';
-import { FakeCookieJar, tokenExpiringIn } from '../test/support.ts';
 
 const NOW = Date.UTC(2025, 0, 1, 12, 0, 0);
 

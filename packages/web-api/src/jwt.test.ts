@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { decodeJwt, INVALID_TOKEN_MESSAGE, isTokenFresh, TOKEN_EXPIRY_MARGIN_MS } from './jwt.ts';
 import { base64url, tokenExpiringIn } from '../test/support.ts';
+import { decodeJwt, INVALID_TOKEN_MESSAGE, isTokenFresh, TOKEN_EXPIRY_MARGIN_MS } from './jwt.ts';
 
 const NOW = Date.UTC(2025, 0, 1, 12, 0, 0);
 

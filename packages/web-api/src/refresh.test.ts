@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test } from 'vitest';
+import { FakeCookieJar } from '../test/support.ts';
 import { createRefresher, SessionExpiredError, THIRD_PARTY_PREFIX } from './refresh.ts';
 import { createSessionStore, type SessionStore } from './session-store.ts';
-import { FakeCookieJar } from '../test/support.ts';
 
 describe('third-party (cognito_) sessions', () => {
   let store: SessionStore;

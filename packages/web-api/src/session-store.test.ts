@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test } from 'vitest';
-import { createSessionStore, type SessionStore } from './session-store.ts';
 import { FakeCookieJar } from '../test/support.ts';
+import { createSessionStore, type SessionStore } from './session-store.ts';
 
 describe('session store and its events', () => {
   let jar: FakeCookieJar;
