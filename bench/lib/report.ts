@@ -1,4 +1,7 @@
-import { knownCauses } from './causes.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ABOUT } from './about.ts';
+import { knownCause } from './causes.ts';
 import type { MachineInfo } from './machine.ts';
 import type { PartOutcome } from './part.ts';
 import type { TargetResult } from './targets.ts';
@@ -9,6 +12,9 @@ export interface SectionResult extends PartOutcome {
   reason?: string;
   seconds: number;
 }
+
+/** One-off measurements that explain code, kept by hand and printed after every run's figures. */
+const MEASUREMENTS = readFileSync(join(import.meta.dirname, '../measurements.md'), 'utf8');
 
 const verdict = (t: TargetResult) =>
   t.met === undefined ? 'not measured' : t.met ? '**met**' : '**missed**';
@@ -40,6 +46,7 @@ export function renderReport(input: {
     "Each figure is measured next to the raw tool doing the same work in the same run, on this machine, with the stack as `npm start` runs it (every service its own Node process, a real nats-server, the embedded stores on local disk), except that the per-caller rate limits and the free plan's `concurrentJobs` are raised because the bench is one caller doing a lot on purpose.",
     '',
   );
+  lines.push(ABOUT.trim(), '');
   lines.push('## Machine', '');
   lines.push('| | |', '|---|---|');
   lines.push(
@@ -63,11 +70,14 @@ export function renderReport(input: {
   lines.push('');
   if (missed.length) {
     lines.push('### Causes of the misses', '');
+    const printed = new Set<string>();
     for (const t of missed) {
-      const cause = knownCauses(t.name);
-      lines.push(
-        `- **${t.name}** (${t.measured}, goal ${t.target}): ${cause ?? 'no cause established yet.'}`,
-      );
+      const known = knownCause(t.name);
+      if (known && printed.has(known.prefix)) continue;
+      if (known) printed.add(known.prefix);
+      const sameCause = known ? missed.filter((m) => m.name.startsWith(known.prefix)) : [t];
+      const names = sameCause.map((m) => `**${m.name}** (${m.measured}, goal ${m.target})`).join(', ');
+      lines.push(`- ${names}: ${known?.cause ?? 'no cause established yet.'}`);
     }
     lines.push('');
   }
@@ -89,5 +99,6 @@ export function renderReport(input: {
     );
     for (const m of input.memoryTables) lines.push(`**${m.title}**`, '', m.table, '');
   }
+  lines.push(MEASUREMENTS.trim(), '');
   return `${lines.join('\n').trim()}\n`;
 }

@@ -21,6 +21,8 @@ interface VideoTask {
   what: string;
   input: 'mov' | 'webm';
   params: Record<string, unknown>;
+  /** An encode (the ratio target's jobs); a remux is all fixed overhead, which its own target covers. */
+  encode: boolean;
   /** The transcoder's own argument builder for this job (services/transcoder/src/tools). */
   args(input: string, output: string): Promise<string[]>;
 }
@@ -73,6 +75,7 @@ export async function videoPart(ctx: BenchContext, platform: PlatformHandle): Pr
   const tasks: VideoTask[] = [
     {
       tool: 'trim-video',
+      encode: true,
       what: `trim ${trim.start}–${trim.end} s (re-encode)`,
       input: 'mov',
       params: trim,
@@ -80,6 +83,7 @@ export async function videoPart(ctx: BenchContext, platform: PlatformHandle): Pr
     },
     {
       tool: 'resize-video',
+      encode: true,
       what: 'resize to 1280×720 (contain)',
       input: 'mov',
       params: { width: 1280, height: 720, fit: 'contain' },
@@ -88,6 +92,7 @@ export async function videoPart(ctx: BenchContext, platform: PlatformHandle): Pr
     },
     {
       tool: 'mov-to-mp4',
+      encode: false,
       what: 'MOV (H.264/AAC) → MP4: remux',
       input: 'mov',
       params: {},
@@ -101,6 +106,7 @@ export async function videoPart(ctx: BenchContext, platform: PlatformHandle): Pr
     },
     {
       tool: 'webm-to-mp4',
+      encode: true,
       what: 'WebM (VP9/Opus) → MP4: encode',
       input: 'webm',
       params: {},
@@ -157,8 +163,8 @@ export async function videoPart(ctx: BenchContext, platform: PlatformHandle): Pr
     const overhead = summarize(inJobOverheadMs);
     const ratio = through.p50 / raw.p50;
     const floor = summarize(floorMs).p50;
-    floorRatios.push((raw.p50 + floor) / raw.p50);
-    ratios.push(ratio);
+    if (task.encode) floorRatios.push((raw.p50 + floor) / raw.p50);
+    if (task.encode) ratios.push(ratio);
     overheads.push(overhead.p50);
     acrossRuns.push(through.p50 - raw.p50);
     const rawBytes = (await stat(output)).size;
@@ -178,12 +184,14 @@ export async function videoPart(ctx: BenchContext, platform: PlatformHandle): Pr
 ${rows.join('\n')}
 
 The overhead is everything in a job but ffmpeg: the worker fetching the input from the object store into its temp dir (decrypting it), probing it, storing the output (encrypted, synced to disk), probing and registering it, and the job's events reaching the client. "In the job" is measured within each platform run: the job's time minus the time the transcoder's ffmpeg process was running, read from /proc while the job ran (\`bench/lib/child-clock.ts\`, polled every 20 ms); it is the target's figure. "p50 − p50" is the platform's median minus raw ffmpeg's, across separate runs: on the encodes it carries ffmpeg's own run-to-run spread (compare "raw ffmpeg s" with "ffmpeg in the job s"). The copy floor is what any platform that keeps the input and stores the output adds at the very least: the input copied in and the output copied out as plain file copies (p50), with no encryption, probing or network.
+
+The time ratio is a target for the three encodes only: the remux (\`mov-to-mp4\`) takes ffmpeg a fraction of a second, so its job is nearly all fixed overhead, which the overhead target covers; its ratio is reported.
 `;
   return {
     markdown,
     targets: [
       atMost(
-        'Video job time vs raw ffmpeg (worst of the 4 jobs)',
+        'Video encode time vs raw ffmpeg (worst of the 3 encodes)',
         worstRatio,
         1.05,
         '×',
@@ -193,7 +201,7 @@ The overhead is everything in a job but ffmpeg: the worker fetching the input fr
       atMost(
         'Video fixed overhead p50 (worst of the 4 jobs)',
         worstOverhead / 1000,
-        1,
+        0.5,
         ' s',
         2,
         `measured within each job (job time − ffmpeg's own); across runs (p50 − p50) the worst was ${fmt(Math.max(...acrossRuns) / 1000, 2)} s`,

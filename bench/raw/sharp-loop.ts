@@ -32,6 +32,8 @@ export interface SharpLoopResult {
   opMs: number[];
   wallMs: number;
   opsPerSecond: number;
+  /** CPU of this whole process (libvips' threads, libuv's pool, the main thread) per image, in ms. */
+  cpuMsPerOp: number;
 }
 
 const options = JSON.parse(process.argv[2] ?? '{}') as SharpLoopOptions;
@@ -60,6 +62,7 @@ for (let i = 0; i < options.warmup; i++) await once(i);
 const opMs: number[] = [];
 let next = 0;
 const started = performance.now();
+const cpuBefore = process.cpuUsage();
 await Promise.all(
   Array.from({ length: options.parallel }, async () => {
     while (next < options.iterations) {
@@ -71,5 +74,11 @@ await Promise.all(
   }),
 );
 const wallMs = performance.now() - started;
-const result: SharpLoopResult = { opMs, wallMs, opsPerSecond: (options.iterations / wallMs) * 1000 };
+const cpu = process.cpuUsage(cpuBefore);
+const result: SharpLoopResult = {
+  opMs,
+  wallMs,
+  opsPerSecond: (options.iterations / wallMs) * 1000,
+  cpuMsPerOp: (cpu.user + cpu.system) / 1000 / options.iterations,
+};
 process.stdout.write(`${JSON.stringify(result)}\n`);
