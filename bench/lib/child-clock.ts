@@ -53,10 +53,8 @@ export class ChildProcessClock {
     }
   }
 
-  // Synchronous reads on purpose: a poll takes ~40 µs this way, while fs/promises' readFile (open,
-  // stat, read, close, each a thread-pool round trip) every 5 ms took a quarter of a core from the
-  // very ffmpeg being timed (an encode ran 10-15 % slower). Every 20 ms it costs ffmpeg nothing
-  // measurable and places each start and exit within 10 ms on average.
+  // Synchronous reads on purpose: a promise-based read is several thread-pool round trips, and
+  // polling that way took CPU from the very ffmpeg being timed (docs/benchmarks.md, Video).
   private anyChildRunning(): boolean {
     for (const pid of readProc(`${this.parentPid}/task/${this.parentPid}/children`).split(' ')) {
       if (pid && readProc(`${pid}/comm`).trim() === this.command) return true;

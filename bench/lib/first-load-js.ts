@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 
-/** The first-load JavaScript a page may cost (KB = 1000 bytes, gzip level 6): README "Benchmarks". */
+/** The first-load JavaScript a page may cost (KB = 1000 bytes, gzip level 6): a bench target. */
 export const FIRST_LOAD_JS_BUDGET_KB = 170;
 
 export interface JsLoad {

@@ -11,9 +11,8 @@ startIdleReload(window, () => window.location.reload());
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element.');
-// The first render as a transition: React renders it in slices of a few milliseconds and lets the
-// browser in between, instead of one task for the whole page (on a slow phone, the dashboard's
-// first render blocked the main thread for about 140 ms: Lighthouse's total blocking time).
+// The first render as a transition: React renders it in slices and lets the browser in between,
+// so no single long task blocks a slow phone's main thread (docs/benchmarks.md, Web).
 const reactRoot = createRoot(root);
 startTransition(() => {
   reactRoot.render(

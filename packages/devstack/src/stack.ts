@@ -36,31 +36,23 @@ export interface ServiceSpec {
 /**
  * A small young generation: 2 MB semi-spaces instead of V8's default, which grows to tens of MB on
  * a large machine. Two kinds of service run with it, for two reasons:
- * - The services on every API request's path (gateway, jobs), for their pauses: each scavenge
- *   stops the event loop for a millisecond or two instead of 15–20 ms, and those stops were the
- *   p99 of `GET /jobs/{id}` at 1,000 req/s (measured: p99 18–56 ms before, 9–15 ms after, for about
- *   10 % more CPU spent in GC).
+ * - The services on every API request's path (gateway, jobs), for their pauses: a small scavenge
+ *   stops the event loop for far less time, and those stops made the tail of API latency.
  * - The files service, for its memory: every upload and download passes through Buffers that live
- *   for one stream step (socket and file reads, AES-GCM output). V8 gives a Buffer's memory back
- *   when it collects the Buffer: at a scavenge if it died young, otherwise only at a full GC, which
- *   V8 starts once about 64 MB of such memory has gathered. With V8's default young generation the
- *   files service scavenged 13 times in a whole 1 GiB upload and download (GC trace), so nearly
- *   every Buffer waited for a full GC, ten a second. Measured with the bench's bytes part (1 GiB,
- *   three runs each way): the service's RSS growth during the download +68/+68/+74 → +44/+48/+56
- *   MiB, during the upload +68/+76/+79 → +64/+67/+72, throughput the same or better.
+ *   for one stream step, and V8 gives a Buffer's memory back at a scavenge if it died young, else
+ *   only at a full GC. With a large young generation few scavenges happen during a transfer, so
+ *   nearly every Buffer waits for a full GC.
+ * The measurements: docs/benchmarks.md, "Measurements behind the code".
  */
 export const SMALL_YOUNG_GENERATION_FLAGS: readonly string[] = ['--max-semi-space-size=2'];
 
 /**
  * When the workers start a full garbage collection: once 70 % of the old generation's headroom is
  * used (90 %: at once), instead of V8's default rule, which starts one whenever the headroom is
- * smaller than the young generation's capacity. In the imager under load the headroom V8 left
- * after each collection (~40 MB over a ~40 MB heap) was below the 64 MB its young generation had
- * grown to, so by that rule the next collection started straight away: one every ~100 ms, each
- * freeing ~1 MB, ~25 ms of CPU per resize job in V8's GC threads. (A worker's garbage is mostly the
- * buffers of the files it moves, which live outside the JavaScript heap.) With these triggers: a
- * quarter of the collections and 20–30 ms less CPU per job. The heap still never grows past the
- * limit V8 sets; only the start of each collection moves.
+ * smaller than the young generation's capacity. A worker's heap is small (its garbage is mostly the
+ * buffers of the files it moves, outside the JavaScript heap), so under load that rule started a
+ * collection right after each one, freeing next to nothing. The heap still never grows past the
+ * limit V8 sets; only the start of each collection moves (measurements: docs/benchmarks.md).
  */
 export const WORKER_NODE_FLAGS: readonly string[] = [
   '--incremental-marking-soft-trigger=70',
@@ -72,14 +64,10 @@ export const WORKER_NODE_FLAGS: readonly string[] = [
  * child processes: the transcoder (ffprobe on the input, ffmpeg, ffprobe on the output: three per
  * job) and the files service (ffprobe on every uploaded video or audio file). Node starts a child
  * with fork(), and the kernel then marks every page of the service's memory copy-on-write: the
- * service's next write to each 4 KiB page takes a page fault, even after the child has moved on to
- * ffprobe's own image. Measured on the transcoder: the encrypted store of a 55 MB output took
- * ~20,000 such faults, 350–440 ms against 100–130 without a fork before it (~680 ms in a remux
- * job, where the output's ffprobe starts at the same time). With huge pages: 120–180 ms after a
- * fork, ~350 in the job, and the fixed overhead of a remux job ~300 ms less. The files service
- * takes ~4,000 faults instead of ~19,000 per 55 MB video upload (~0.3 s less CPU), with the same
- * memory. ffmpeg's own speed does not change when it inherits the setting, and raw sharp's neither
- * (measured), so the imager, which starts no child, goes without.
+ * service's next write to each page takes a page fault, even after the child has moved on to
+ * ffprobe's own image, and huge pages make those faults a fraction as many. ffmpeg's and sharp's
+ * own speed do not change with it, so the imager, which starts no child, goes without
+ * (measurements: docs/benchmarks.md).
  */
 export const SPAWNING_SERVICE_ENV: Readonly<Record<string, string>> = {
   GLIBC_TUNABLES: 'glibc.malloc.hugetlb=1',

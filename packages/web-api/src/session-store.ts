@@ -53,11 +53,10 @@ export function createSessionStore(options: {
   events: EventTarget;
 }): SessionStore {
   const { jar, secure, events } = options;
-  // Each API call looks at two or three session cookies, and each look was a read of
-  // `document.cookie`: a synchronous round trip to Chromium's network process whenever a cookie
-  // has changed (measured: ~30 ms of the dashboard's first API calls, in one long task of a
-  // Lighthouse trace). One read now serves every look until the current script step ends (a
-  // microtask): another tab's change is seen from the next step on, and a write here drops it.
+  // Each API call looks at two or three session cookies, and a read of `document.cookie` is a
+  // synchronous round trip to the browser's network process once a cookie has changed. So one read
+  // serves every look until the current script step ends (a microtask): another tab's change is
+  // seen from the next step on, and a write here drops it.
   let cookies: Record<string, string> | undefined;
   const read = (name: SessionCookie): string | undefined => {
     if (!cookies) {

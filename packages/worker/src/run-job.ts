@@ -111,8 +111,8 @@ async function storeOutput(
 ): Promise<filesV1.File> {
   const id = derivedId(`${job.jobId}:${job.attempt}`, label);
   const objectKey = `outputs/${job.jobId}/${id}`;
-  // Reading the output's facts (for a video, an ffprobe process: ~70 ms, mostly its start-up) and
-  // storing it (encrypting, syncing to disk) overlap: each used to wait for the other. The stored
+  // Reading the output's facts (for a video, an ffprobe process, mostly its start-up) and storing
+  // it (encrypting, syncing to disk) overlap, so neither waits for the other. The stored
   // object gets no content type of its own: it is ciphertext, and every reader takes the type from
   // the file record registered below.
   const [inspected, stored] = await Promise.allSettled([

@@ -145,7 +145,7 @@ export class WorkerLoop {
     try {
       if (!handler) throw new JobFailure(`${job.tool} is not available yet on this worker.`);
       // `started` is sent while the work begins instead of waiting for JetStream's ack first: that
-      // wait was a round trip added to every job (measured: a few ms of a ~70 ms image job). The
+      // wait would add a round trip to every job. The
       // order of events is kept, because one connection's publishes reach the stream in the order
       // they were sent, and the ack is still awaited before the outcome is published, so a failed
       // publish still ends up in settleFailure as before.

@@ -50,9 +50,8 @@ export async function buildApp(deps: GatewayDeps, options: { onRoute?: onRouteHo
     trustProxy: deps.trustProxy,
     bodyLimit: JSON_BODY_LIMIT,
     // One access-log line per request (below) instead of Fastify's two. Logs are written
-    // synchronously to stdout: under load the second line doubled the time the event loop spent
-    // in write(2) (measured: a fifth of the gateway's CPU at 1,000 req/s), and a slow reader of
-    // the pipe stalls every request behind it.
+    // synchronously to stdout: under load the second line doubles the time the event loop spends
+    // in write(2), and a slow reader of the pipe stalls every request behind it.
     // (Fastify 5.8+ takes this through its log controller; the top-level option is deprecated.)
     logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<TypeBoxTypeProvider>();

@@ -150,8 +150,8 @@ export function unreadableInputError(name: string, err: FfmpegError): unknown {
 
 /**
  * What the guard's ffprobe read of each input, for a handler that needs the same headers: every
- * ffprobe is a process start plus a read (measured: about 50 ms), which a remux job paid twice on
- * the same file. Keyed by the job's input object, so it is gone with the job.
+ * ffprobe is a process start plus a read, which a remux job would otherwise pay twice on the same
+ * file. Keyed by the job's input object, so it is gone with the job.
  */
 const probes = new WeakMap<object, ProbeResult>();
 

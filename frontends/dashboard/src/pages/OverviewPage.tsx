@@ -24,7 +24,7 @@ export function OverviewPage({ host }: RemotePageProps) {
   const tools = useQuery(queries.tools);
   const name = host.session.user?.name || host.session.user?.email;
   // The sections are stacked and each one's height depends on its answers: filled in one by one,
-  // every section that grew pushed the ones below it down (Lighthouse CLS 0.2 on a phone). So the
+  // every section that grew would push the ones below it down (layout shift). So the
   // page draws at once what has a fixed size (the greeting, the job counts with placeholders, the
   // next heading) and everything below them in one go once every answer is in (or failed):
   // nothing drawn ever moves.

@@ -200,8 +200,8 @@ async function* decryptChunks(options: {
 /**
  * Bytes read but not yet sealed or opened, kept as the pieces the stream gave. A chunk is copied
  * out only when it spans two pieces, and then only its own bytes: joining everything buffered
- * before each chunk copied every byte about twice, garbage that made up much of a worker's time
- * in GC while it fetched inputs (measured on the imager). Sealed or opened chunks then go on in
+ * before each chunk would copy every byte again, garbage a worker then spends its time collecting
+ * while it fetches inputs. Sealed or opened chunks then go on in
  * batches of about STREAM_BATCH_BYTES (stream-batches.ts).
  */
 class PendingBytes {

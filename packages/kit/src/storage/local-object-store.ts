@@ -115,8 +115,8 @@ export function createLocalObjectStore(dir: string): ObjectStore {
     const opened = await openRegularFile(fileOf(key));
     if (!opened) throw new NotFoundError(`Object ${key} was not found.`);
     // 1 MiB reads instead of the default 64 KiB: a sealed chunk of the encrypted store (64 KiB plus
-    // its tag) then rarely straddles two reads, which saves joining them, and a 55 MB video is read
-    // in 55 calls instead of 880 (measured: half the time of a full read through the encryption).
+    // its tag) then rarely straddles two reads, which saves joining them, and a large file takes a
+    // sixteenth of the read calls.
     // The end is always given (objects never change in place): without it the stream allocates a
     // full 1 MiB for the last read and copies what it got into a smaller buffer, and garbage like
     // that is what sends a worker into full garbage collections (see encrypted-object-store.ts).

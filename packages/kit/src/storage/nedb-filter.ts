@@ -114,8 +114,7 @@ function toRegExp(pattern: unknown, options: unknown): RegExp {
 /**
  * The conjunction of `parts`, as flat as possible. nedb looks for an index only among the top-level
  * fields of a query, so `{ $and: [{ _id }, { status }] }` would scan every document of the
- * collection (measured: the jobs service spent most of its time per job event in such scans once a
- * few thousand jobs existed). nedb ANDs top-level fields as well, so parts whose keys do not
+ * collection on every job event. nedb ANDs top-level fields as well, so parts whose keys do not
  * collide are merged into one object, and only the colliding ones (two conditions on one field, two
  * `$or`s...) stay under `$and`.
  */

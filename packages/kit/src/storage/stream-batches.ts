@@ -4,14 +4,11 @@ import { Readable } from 'node:stream';
  * About how many bytes the encrypted store passes on per stream step, and how much a file write
  * stream that takes such a stream should accept before it asks to wait (its highWaterMark).
  *
- * One 64 KiB chunk per stream step cost more than the AES itself (a 55 MB video took ~145 ms to
- * decrypt into a file against ~40 ms to copy it), so chunks go on in batches. A batch is not joined
- * into one Buffer: that copied every byte once more, and the 1 MiB joins kept the files service's
- * memory high while it served a 1 GiB download (bench bytes part, peak RSS: 251–289 MiB with them,
- * 220–240 without). A file write stream with the default 16 KiB highWaterMark would write each
- * piece of a batch with its own write(2); with this one it writes the batch with one writev(2).
- * Measured on 55 MB, same process, alternating (bench/_scratch, not committed): decrypt into a
- * file 137 → 102 ms (CPU 211 → 126), encrypt and store from a file 208 → 194 ms.
+ * One 64 KiB chunk per stream step costs more than the AES itself, so chunks go on in batches. A
+ * batch is not joined into one Buffer: that would copy every byte once more and hold the joins in
+ * the files service's memory while it serves a large download. A file write stream with the
+ * default 16 KiB highWaterMark would write each piece of a batch with its own write(2); with this
+ * one it writes the batch with one writev(2). The measurements: docs/benchmarks.md.
  */
 export const STREAM_BATCH_BYTES = 1024 * 1024;
 

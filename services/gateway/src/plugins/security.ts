@@ -36,8 +36,7 @@ const HSTS = 'max-age=31536000; includeSubDomains';
 export const securityPlugin = fp(
   async function security(app: FastifyInstance, options: SecurityOptions) {
     // helmet's middleware is built once: its headers depend on nothing in the request.
-    // (@fastify/helmet builds it anew for every request, CSP parsing included: ~5 % of the
-    // gateway's CPU per `GET /jobs/{id}`.)
+    // (@fastify/helmet builds it anew for every request, CSP parsing included.)
     const applyHelmet = helmet({
       contentSecurityPolicy: {
         useDefaults: true,

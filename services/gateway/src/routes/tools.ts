@@ -14,9 +14,8 @@ export interface ToolsRoutesOptions {
 /** The catalog (API.md "Catalog"): every tool and converter with its params' JSON Schema. */
 export const toolsRoutes: FastifyPluginAsyncTypebox<ToolsRoutesOptions> = async (app, { tools }) => {
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
-  // The web app reads the whole catalog (about 35 KB of JSON) on its first load, and Lighthouse
-  // priced sending it uncompressed as the first page's largest opportunity. It never changes, so
-  // it is serialized (by the route's schema) and compressed once, then sent as it is.
+  // The web app reads the whole catalog on its first load, so it must arrive compressed. It never
+  // changes, so it is serialized (by the route's schema) and compressed once, then sent as it is.
   let body: Precompressed | undefined;
   app.get(
     '/tools',

@@ -101,8 +101,8 @@ export async function encodeAnimation(animation: RawAnimation, output: OutputSte
   });
   switch (output.format) {
     case 'gif': {
-      // libimagequant picks each frame's palette; at its default effort a 150-frame 240×135 GIF takes
-      // 6 s on one core, at effort 1 one second for 2 % more bytes. Large animations get the fast one.
+      // libimagequant picks each frame's palette; effort 1 is several times faster than its default
+      // for a few percent more bytes, so large animations get it (docs/benchmarks.md).
       const fast = strip.length / 4 > FAST_GIF_PIXELS ? { effort: 1 } : {};
       return image.gif({ ...fast, ...output.options, delay, loop }).toBuffer();
     }

@@ -60,11 +60,10 @@
  * width and height (bisected: 3 encodes); then the quality and knob search run at that size.
  *
  * The pixels are decoded once and every attempt re-encodes them: 7-15 encodes, at most 20 when the
- * picture must shrink (mozjpeg takes 1-3 s per encode of a 24 MP photo; softening adds about as much
- * again in JavaScript, on the at most 8 knob encodes). Above 30 MP (JPEG) the search uses libjpeg-turbo
- * instead of mozjpeg, and AVIF always searches at effort 2 (editing-quality.ts `fast`): at the default
- * effort 4 one encode of a 1 MP photo takes 0.8-6 s, too slow for 15 encodes in the per-image time
- * budget; effort 2 takes 0.1-0.3 s, and its size moves more smoothly under the knob.
+ * picture must shrink (softening adds about one encode's time again in JavaScript, on the at most 8 knob
+ * encodes). Above 30 MP (JPEG) the search uses libjpeg-turbo instead of mozjpeg, and AVIF always searches
+ * at effort 2 (editing-quality.ts `fast`): at the default effort 4, 15 encodes would not fit the per-image
+ * time budget, and at effort 2 the size moves more smoothly under the knob (speeds: docs/benchmarks.md).
  */
 import { stat } from 'node:fs/promises';
 import { JobFailure, type JobInput, type ToolContext, type ToolHandler } from '@mediakit/worker';

@@ -47,8 +47,8 @@ export function qualityOutput(
 
 /**
  * Whether a search that encodes this many pixels 7-13 times should use the fast encoder settings to stay
- * well inside the per-image time budget (60 s by default). Measured on one libvips thread: mozjpeg takes
- * ~0.1 s per megapixel, libjpeg-turbo ~0.015 s; AVIF at effort 4 ~1 s per megapixel, at effort 2 ~0.1 s.
+ * well inside the per-image time budget (60 s by default): mozjpeg and AVIF at effort 4 are several times
+ * slower per megapixel than libjpeg-turbo and AVIF at effort 2 (docs/benchmarks.md has the speeds).
  * The fast settings make bigger files at a given quality, so the search simply lands on a lower one.
  */
 export function fastSearch(format: OutputFormat, pixels: number): boolean {

@@ -202,9 +202,8 @@ function planOutput(format: OutputFormat, quality: number | undefined): OutputSt
       return { format, options: { quality: normaliseQuality(quality), progressive: true, mozjpeg: false } };
     case 'png':
       // PNG is lossless, so `quality` does not apply (sharp uses it only for palette quantisation,
-      // which is lossy and off here). Adaptive filtering with zlib's default level 6: level 9 took
-      // 4-7× the CPU on 12-20 MP photos (a 20 MP AVIF's PNG: 18 s of CPU instead of 2.5) for at
-      // most 6 % fewer bytes, on one photo 1 % more (docs/benchmarks.md, "Photos").
+      // which is lossy and off here). Adaptive filtering with zlib's default level 6: level 9 takes
+      // several times the CPU on large photos for a few percent fewer bytes (docs/benchmarks.md).
       return { format, options: { compressionLevel: 6, adaptiveFiltering: true, palette: false } };
     case 'webp':
       return { format, options: { quality: normaliseQuality(quality) } };
