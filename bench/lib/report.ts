@@ -33,7 +33,7 @@ export function renderReport(input: {
   const lines: string[] = [];
   lines.push('# Benchmarks', '');
   lines.push(
-    `> Written by \`npm run bench${input.quick ? ' -- --quick' : ''}\` (bench/run.ts) on ${input.startedAt.toISOString()}, in ${input.minutes.toFixed(1)} minutes. Do not edit by hand: run it again.`,
+    `> Written by \`npm run bench${input.quick ? ' -- --quick' : ''}\` (bench/run.ts) on ${input.startedAt.toISOString()}, in ${input.minutes.toFixed(1)} minutes. Do not edit by hand: run it again (the fixed text is in bench/lib/about.ts and bench/measurements.md).`,
     '',
   );
   if (input.quick) {
