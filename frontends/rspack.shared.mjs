@@ -94,8 +94,8 @@ class PrecompressPlugin {
  * Preloads, from the shell's index.html, the chunks its entry loads on every page: the app
  * (bootstrap.tsx) and the shared singletons the shell provides (React, react-dom, the router, the
  * query layer). Module Federation's async boundary puts them behind main.js, so the browser asked
- * for them only once main.js had arrived and run: on Lighthouse's mobile profile about 0.3 s of
- * every page's largest paint. main.js itself is fetched with high priority (a deferred script is
+ * for them only once main.js had arrived and run, a round trip added to every page's largest
+ * paint on a slow connection. main.js itself is fetched with high priority (a deferred script is
  * otherwise low, behind the preloads). Named chunks belong to one route (the home page's, which
  * index.ts starts on `/` only) and are left out.
  */
