@@ -3,8 +3,8 @@
 // back on (colour emoji, Chinese, Japanese, Korean, Devanagari and more), the generated gRPC
 // code, the production builds of the three web apps (when missing or older than their sources)
 // and the commit-message hook (core.hooksPath = .githooks). Idempotent and quick when everything
-// is there. Plain JavaScript without dependencies, so it
-// runs on the machine's own Node (20 here) before node_modules exists.
+// is there. Plain JavaScript without dependencies, so it runs on the machine's own Node (20 or
+// later) before node_modules exists.
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants, existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { delimiter, dirname, join, resolve } from 'node:path';
@@ -90,6 +90,18 @@ export function fontsMessage(packages, hasAptGet) {
 }
 
 export class SetupError extends Error {}
+
+/**
+ * The oldest Node that runs this script: the machine's own, before node_modules exists. The
+ * platform itself runs on the exact Node 24 that npm installs (package.json's `node` and `engines`).
+ */
+export const bootstrapNodeMajor = 20;
+
+/** Why `version` cannot run setup, or undefined when it can. */
+export function bootstrapNodeProblem(version = process.versions.node) {
+  if (Number(version.split('.')[0]) >= bootstrapNodeMajor) return undefined;
+  return `setup needs Node ${bootstrapNodeMajor} or later to start (this is ${version}); it then installs the Node 24 Mediakit runs on.`;
+}
 
 /** The absolute path of an executable on PATH (or in the sbin directories), or undefined. */
 export function findExecutable(name, pathEnv = process.env.PATH ?? '') {
@@ -396,6 +408,8 @@ export function main() {
   let steps = 0;
   let fonts = 'present';
   try {
+    const oldNode = bootstrapNodeProblem();
+    if (oldNode) throw new SetupError(oldNode);
     if (needsInstall(root)) {
       installDependencies();
       steps++;

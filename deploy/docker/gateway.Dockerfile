@@ -3,7 +3,7 @@
 #   docker build -f deploy/docker/gateway.Dockerfile -t ghcr.io/mediakit/gateway:0.1.0 .
 
 # Build: the workspace's dependencies, the generated gRPC code, the shell (the gateway serves its build).
-FROM node:24-bookworm-slim AS build
+FROM node:24.21.0-bookworm-slim AS build
 WORKDIR /src
 COPY . .
 # No install scripts: sharp, argon2 and buf ship prebuilt binaries as optional packages, and the
@@ -14,7 +14,7 @@ RUN npm ci --ignore-scripts --no-audit --no-fund \
  && cd /src && npm prune --omit=dev --ignore-scripts --no-audit --no-fund
 
 # Run: Node 24 slim, non-root, nothing written outside the mounted /tmp and /data.
-FROM node:24-bookworm-slim
+FROM node:24.21.0-bookworm-slim
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     DATA_DIR=/data \

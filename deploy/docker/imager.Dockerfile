@@ -3,7 +3,7 @@
 #   docker build -f deploy/docker/imager.Dockerfile -t ghcr.io/mediakit/imager:0.1.0 .
 
 # Build: the workspace's dependencies, the generated gRPC code.
-FROM node:24-bookworm-slim AS build
+FROM node:24.21.0-bookworm-slim AS build
 WORKDIR /src
 COPY . .
 # No install scripts: sharp, argon2 and buf ship prebuilt binaries as optional packages, and the
@@ -14,7 +14,7 @@ RUN npm ci --ignore-scripts --no-audit --no-fund \
 
 # Run: Node 24 slim, non-root, nothing written outside the mounted /tmp and /data. ffmpeg (Debian's,
 # with dav1d) decodes animated AVIF and HEIF, whose sequence tracks libvips cannot read.
-FROM node:24-bookworm-slim
+FROM node:24.21.0-bookworm-slim
 RUN apt-get update \
  && apt-get install -y --no-install-recommends ffmpeg \
  && rm -rf /var/lib/apt/lists/*

@@ -3,7 +3,7 @@
 #   docker build -f deploy/docker/transcoder.Dockerfile -t ghcr.io/mediakit/transcoder:0.1.0 .
 
 # Build: the workspace's dependencies, the generated gRPC code.
-FROM node:24-bookworm-slim AS build
+FROM node:24.21.0-bookworm-slim AS build
 WORKDIR /src
 COPY . .
 # No install scripts: sharp, argon2 and buf ship prebuilt binaries as optional packages, and the
@@ -16,7 +16,7 @@ RUN npm ci --ignore-scripts --no-audit --no-fund \
 # Captions burned into videos fall back on fonts for what the bundled DejaVu Sans lacks (the same
 # packages scripts/setup.mjs installs): fonts-noto-color-emoji for colour emoji, fonts-noto-cjk for
 # Chinese, Japanese and Korean, fonts-noto-core for Devanagari and the other scripts.
-FROM node:24-bookworm-slim
+FROM node:24.21.0-bookworm-slim
 RUN apt-get update \
  && apt-get install -y --no-install-recommends ffmpeg fonts-noto-color-emoji fonts-noto-cjk fonts-noto-core \
  && rm -rf /var/lib/apt/lists/*

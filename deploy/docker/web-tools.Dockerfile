@@ -2,7 +2,7 @@
 # The tools remote, as static files behind nginx. Build from the repository root:
 #   docker build -f deploy/docker/web-tools.Dockerfile -t ghcr.io/mediakit/web-tools:0.1.0 .
 
-FROM node:24-bookworm-slim AS build
+FROM node:24.21.0-bookworm-slim AS build
 WORKDIR /src
 COPY . .
 RUN npm ci --ignore-scripts --no-audit --no-fund \

@@ -11,6 +11,13 @@ const dockerDir = join(root, 'deploy/docker');
 const files = readdirSync(dockerDir).filter((f) => f.endsWith('.Dockerfile'));
 const services = ['gateway', 'auth', 'files', 'jobs', 'content', 'transcoder', 'imager'];
 const frontends = ['shell', 'tools', 'dashboard'];
+/** The exact Node the project pins (root package.json's `node` package): every image runs the same. */
+const pinnedNode = (
+  JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    devDependencies: Record<string, string>;
+  }
+).devDependencies.node;
+const nodeImage = `node:${pinnedNode}-bookworm-slim`;
 
 interface Instruction {
   op: string;
@@ -43,6 +50,15 @@ describe('Dockerfiles', () => {
     expect(files.sort()).toEqual(
       [...services.map((s) => `${s}.Dockerfile`), ...frontends.map((f) => `web-${f}.Dockerfile`)].sort(),
     );
+  });
+
+  it('pin the Node version exactly, in package.json and in every node image', () => {
+    expect(pinnedNode).toMatch(/^\d+\.\d+\.\d+$/);
+    for (const file of files) {
+      const ins = parse(readFileSync(join(dockerDir, file), 'utf8'));
+      const nodeBases = ins.filter((i) => i.op === 'FROM' && baseOf(i).startsWith('node:')).map(baseOf);
+      for (const base of nodeBases) expect(base, file).toBe(nodeImage);
+    }
   });
 
   it.each(files)('%s: multi-stage, pinned bases, non-root, no curl|sh', (file) => {
@@ -81,7 +97,7 @@ describe('Dockerfiles', () => {
     (name) => {
       const ins = parse(readFileSync(join(dockerDir, `${name}.Dockerfile`), 'utf8'));
       const last = finalStage(ins);
-      expect(baseOf(last[0])).toBe('node:24-bookworm-slim');
+      expect(baseOf(last[0])).toBe(nodeImage);
       const cmd = last.find((i) => i.op === 'CMD');
       // With the same node flags as `npm start` runs it with.
       const nodeFlags = serviceSpecs.find((spec) => spec.name === name)?.nodeFlags ?? [];

@@ -4,6 +4,7 @@ import {
   copyFileSync,
   mkdirSync,
   mkdtempSync,
+  readFileSync,
   rmSync,
   symlinkSync,
   utimesSync,
@@ -39,6 +40,8 @@ const setup = (await import(pathToFileURL(setupPath).href)) as {
   fontsMessage(packages: string[], hasAptGet: boolean): string;
   needsInstall(dir: string): boolean;
   needsProto(dir: string): boolean;
+  bootstrapNodeMajor: number;
+  bootstrapNodeProblem(version?: string): string | undefined;
 };
 
 const scratch = mkdtempSync(join(tmpdir(), 'mk-setup-'));
@@ -195,6 +198,24 @@ describe('setup: caption fonts', () => {
       expect(result.stdout.trim()).toMatch(/^setup: ready, without the caption fonts \(\d+ ms\)$/);
     },
   );
+});
+
+describe('setup: which Node', () => {
+  it("starts on the machine's Node 20 or later and refuses an older one, saying why", () => {
+    expect(setup.bootstrapNodeMajor).toBe(20);
+    expect(setup.bootstrapNodeProblem('20.0.0')).toBeUndefined();
+    expect(setup.bootstrapNodeProblem('24.21.0')).toBeUndefined();
+    expect(setup.bootstrapNodeProblem('18.19.1')).toMatch(/needs Node 20 or later .*this is 18\.19\.1/);
+  });
+
+  it('installs the exact Node 24 the platform runs on, which engines names', () => {
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+      engines: { node: string };
+      devDependencies: Record<string, string>;
+    };
+    expect(pkg.devDependencies.node).toMatch(/^24\.\d+\.\d+$/);
+    expect(pkg.engines.node).toBe(`^${pkg.devDependencies.node}`);
+  });
 });
 
 describe('setup: freshness checks', () => {
