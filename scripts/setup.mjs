@@ -1,10 +1,11 @@
 // Makes a fresh clone runnable: npm dependencies (which bring the project's Node 24), the system
-// tools (ffmpeg, ffprobe, nats-server; chromium with MK_SETUP_BROWSER=1), the fonts captions fall
-// back on (colour emoji, Chinese, Japanese, Korean, Devanagari and more), the generated gRPC
-// code, the production builds of the three web apps (when missing or older than their sources)
-// and the commit-message hook (core.hooksPath = .githooks). Idempotent and quick when everything
-// is there. Plain JavaScript without dependencies, so it runs on the machine's own Node (20 or
-// later) before node_modules exists.
+// tools (ffmpeg, ffprobe, nats-server; chromium with MK_SETUP_BROWSER=1), the bench's own npm
+// packages (bench/package.json, with MK_SETUP_BENCH=1), the fonts captions fall back on (colour
+// emoji, Chinese, Japanese, Korean, Devanagari and more), the generated gRPC code, the production
+// builds of the three web apps (when missing or older than their sources) and the commit-message
+// hook (core.hooksPath = .githooks). Idempotent and quick when everything is there. Plain
+// JavaScript without dependencies, so it runs on the machine's own Node (20 or later) before
+// node_modules exists.
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants, existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { delimiter, dirname, join, resolve } from 'node:path';
@@ -150,6 +151,18 @@ export function manualInstallMessage(packages, hasAptGet) {
   return `Mediakit needs ${names}. Install ${them} with your system's package manager (on Debian or Ubuntu: ${command}), then try again.`;
 }
 
+/**
+ * True when the bench's own dependencies (bench/package.json: Lighthouse) must be (re)installed:
+ * only `npm run bench` and `npm test` (which runs the bench in miniature) ask for them.
+ */
+export function needsBenchInstall(dir) {
+  const bench = join(dir, 'bench');
+  const marker = join(bench, 'node_modules/.package-lock.json');
+  if (!existsSync(join(bench, 'package.json'))) return false;
+  if (!existsSync(marker)) return true;
+  return statSync(join(bench, 'package-lock.json')).mtimeMs > statSync(marker).mtimeMs;
+}
+
 /** True when npm dependencies must be (re)installed. */
 export function needsInstall(dir) {
   const modules = join(dir, 'node_modules');
@@ -269,6 +282,13 @@ function installDependencies() {
         'Is ignore-scripts set in your npm config? Check `npm config get ignore-scripts`, then run `npm ci` again.',
     );
   }
+}
+
+function installBenchDependencies() {
+  step("installing the bench's npm dependencies (bench/package.json, npm ci)");
+  const result = npm(['ci', '--prefix', 'bench'], { ...process.env, PATH: systemPath() });
+  if (result.output) console.log(result.output);
+  if (!result.ok) throw new SetupError("npm could not install the bench's dependencies (output above)");
 }
 
 function canSudoWithoutPassword() {
@@ -432,6 +452,10 @@ export function main() {
       ensureSystemTools(mediaTestTools, 'the HEIF/AVIF tools of the tests and the bench')
     )
       steps++;
+    if (process.env.MK_SETUP_BENCH === '1' && needsBenchInstall(root)) {
+      installBenchDependencies();
+      steps++;
+    }
     if (ensureCommitHook()) steps++;
     if (needsProto(root)) {
       generateProto();

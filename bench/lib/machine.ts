@@ -59,13 +59,17 @@ export async function machineInfo(chromiumPath: string | undefined): Promise<Mac
   };
 }
 
+/** The installed version of a package: the bench's own (bench/node_modules) or the root's. */
 async function packageVersion(name: string): Promise<string> {
-  try {
-    const url = new URL(`../../node_modules/${name}/package.json`, import.meta.url);
-    return (JSON.parse(await readFile(url, 'utf8')) as { version: string }).version;
-  } catch {
-    return 'not installed';
+  for (const modules of ['../node_modules', '../../node_modules']) {
+    try {
+      const url = new URL(`${modules}/${name}/package.json`, import.meta.url);
+      return (JSON.parse(await readFile(url, 'utf8')) as { version: string }).version;
+    } catch {
+      // not in this node_modules
+    }
   }
+  return 'not installed';
 }
 
 export const chromiumPath =

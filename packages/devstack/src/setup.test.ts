@@ -40,6 +40,7 @@ const setup = (await import(pathToFileURL(setupPath).href)) as {
   fontsMessage(packages: string[], hasAptGet: boolean): string;
   needsInstall(dir: string): boolean;
   needsProto(dir: string): boolean;
+  needsBenchInstall(dir: string): boolean;
   bootstrapNodeMajor: number;
   bootstrapNodeProblem(version?: string): string | undefined;
 };
@@ -232,6 +233,27 @@ describe('setup: freshness checks', () => {
     expect(setup.needsInstall(dir)).toBe(false);
     rmSync(join(dir, 'node_modules/.bin/node'));
     expect(setup.needsInstall(dir)).toBe(true);
+  });
+
+  it("installs the bench's own packages when bench/node_modules is missing or older than its lockfile", () => {
+    const dir = join(scratch, 'bench-deps');
+    mkdirSync(dir, { recursive: true });
+    expect(setup.needsBenchInstall(dir)).toBe(false);
+    touch(join(dir, 'bench/package.json'), 100);
+    touch(join(dir, 'bench/package-lock.json'), 100);
+    expect(setup.needsBenchInstall(dir)).toBe(true);
+    touch(join(dir, 'bench/node_modules/.package-lock.json'), 50);
+    expect(setup.needsBenchInstall(dir)).toBe(false);
+    touch(join(dir, 'bench/package-lock.json'));
+    expect(setup.needsBenchInstall(dir)).toBe(true);
+  });
+
+  it('leaves Lighthouse out of the default install: only the bench declares it', () => {
+    const manifest = (path: string) =>
+      JSON.parse(readFileSync(join(root, path), 'utf8')) as { devDependencies?: Record<string, string> };
+    expect(manifest('package.json').devDependencies).not.toHaveProperty('lighthouse');
+    expect(manifest('bench/package.json').devDependencies).toHaveProperty('lighthouse');
+    expect(readFileSync(join(root, 'package-lock.json'), 'utf8')).not.toContain('node_modules/lighthouse"');
   });
 
   it('generates gRPC code when it is missing or older than a .proto file', () => {
