@@ -15,6 +15,10 @@ export default defineConfig({
         test: {
           name: 'unit',
           sequence: { groupOrder: 0 },
+          // As every service runs: OpenTelemetry's instrumentations load before grpc-js and http.
+          execArgv: ['--import', '@mediakit/kit/telemetry-register'],
+          // The generated gRPC code loads natively, not through vitest, so grpc-js it imports is patched.
+          server: { deps: { external: [/\/packages\/proto\//] } },
           include: ['packages/*/src/**/*.test.ts', 'services/*/src/**/*.test.ts'],
           exclude: ['packages/web-*/src/**'],
         },

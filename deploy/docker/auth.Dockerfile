@@ -26,4 +26,5 @@ COPY --from=build --chown=root:root /src/services/auth ./services/auth
 # The code belongs to root and is read-only for the service's user (node, uid 1000).
 USER 1000:1000
 # Node 24 runs the TypeScript sources directly (type stripping); SIGTERM goes straight to node.
-CMD ["node", "services/auth/src/main.ts"]
+# OpenTelemetry's instrumentations load first (packages/devstack/src/service-runtime.ts says why).
+CMD ["node", "--import", "@mediakit/kit/telemetry-register", "services/auth/src/main.ts"]

@@ -33,7 +33,8 @@ COPY --from=build --chown=root:root /src/services/files ./services/files
 # The code belongs to root and is read-only for the service's user (node, uid 1000).
 USER 1000:1000
 # Node 24 runs the TypeScript sources directly (type stripping); SIGTERM goes straight to node.
+# OpenTelemetry's instrumentations load first (packages/devstack/src/service-runtime.ts says why).
 # A small young generation: the Buffers every upload and download moves are freed at the next
 # scavenge instead of piling up until a full GC (SMALL_YOUNG_GENERATION_FLAGS in
 # packages/devstack/src/stack.ts).
-CMD ["node", "--max-semi-space-size=2", "services/files/src/main.ts"]
+CMD ["node", "--import", "@mediakit/kit/telemetry-register", "--max-semi-space-size=2", "services/files/src/main.ts"]

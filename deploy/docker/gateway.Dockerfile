@@ -30,6 +30,7 @@ COPY --from=build --chown=root:root /src/frontends/shell/dist ./frontends/shell/
 USER 1000:1000
 EXPOSE 8080
 # Node 24 runs the TypeScript sources directly (type stripping); SIGTERM goes straight to node.
+# OpenTelemetry's instrumentations load first (packages/devstack/src/service-runtime.ts says why).
 # A small young generation: short GC pauses on the API's request path
 # (SMALL_YOUNG_GENERATION_FLAGS in packages/devstack/src/stack.ts says why).
-CMD ["node", "--max-semi-space-size=2", "services/gateway/src/main.ts"]
+CMD ["node", "--import", "@mediakit/kit/telemetry-register", "--max-semi-space-size=2", "services/gateway/src/main.ts"]

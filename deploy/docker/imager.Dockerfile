@@ -30,6 +30,7 @@ COPY --from=build --chown=root:root /src/services/imager ./services/imager
 # The code belongs to root and is read-only for the service's user (node, uid 1000).
 USER 1000:1000
 # Node 24 runs the TypeScript sources directly (type stripping); SIGTERM goes straight to node.
+# OpenTelemetry's instrumentations load first (packages/devstack/src/service-runtime.ts says why).
 # Full GCs start by share of headroom used, not V8's default rule (WORKER_NODE_FLAGS in
 # packages/devstack/src/stack.ts says why).
-CMD ["node", "--incremental-marking-soft-trigger=70", "--incremental-marking-hard-trigger=90", "services/imager/src/main.ts"]
+CMD ["node", "--import", "@mediakit/kit/telemetry-register", "--incremental-marking-soft-trigger=70", "--incremental-marking-hard-trigger=90", "services/imager/src/main.ts"]

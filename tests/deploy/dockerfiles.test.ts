@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { serviceSpecs } from '@mediakit/devstack';
+import { serviceNodeFlags, serviceSpecs } from '@mediakit/devstack';
 import { describe, expect, it } from 'vitest';
 import { root } from './render.ts';
 
@@ -100,7 +100,8 @@ describe('Dockerfiles', () => {
       expect(baseOf(last[0])).toBe(nodeImage);
       const cmd = last.find((i) => i.op === 'CMD');
       // With the same node flags as `npm start` runs it with.
-      const nodeFlags = serviceSpecs.find((spec) => spec.name === name)?.nodeFlags ?? [];
+      const spec = serviceSpecs.find((s) => s.name === name);
+      const nodeFlags = spec ? serviceNodeFlags(spec) : [];
       expect(cmd && JSON.parse(cmd.args)).toEqual(['node', ...nodeFlags, `services/${name}/src/main.ts`]);
       // With the same process environment too (the ENV pairs of the final stage).
       const env = last

@@ -1,5 +1,6 @@
 export { freePort } from './free-port.ts';
 export { type NatsServerHandle, natsServerBinary, startNatsServer, waitForPort } from './nats-server.ts';
+export { serviceNodeFlags, TELEMETRY_NODE_FLAGS } from './service-runtime.ts';
 export {
   type BusyPort,
   defaultNatsPort,

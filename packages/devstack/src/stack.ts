@@ -7,6 +7,7 @@ import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { freePort } from './free-port.ts';
 import { type NatsServerHandle, startNatsServer } from './nats-server.ts';
+import { serviceNodeFlags } from './service-runtime.ts';
 
 /**
  * The whole platform on one machine: nats-server with JetStream and every service as a child
@@ -24,7 +25,7 @@ export interface ServiceSpec {
   readyPort: string;
   /** Services stop in phases, lowest first: the gateway, then the workers, then the rest. */
   stopPhase: number;
-  /** Flags for node itself (before the script); each Dockerfile's CMD passes the same. */
+  /** Flags for node itself, besides the ones every service has (service-runtime.ts). */
   nodeFlags?: readonly string[];
   /**
    * Environment for the process itself (read before any code runs, so it cannot be set from the
@@ -326,7 +327,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     }
     const child = spawn(
       node,
-      [...(spec.nodeFlags ?? []), '--import', guard, `services/${spec.name}/src/main.ts`],
+      [...serviceNodeFlags(spec), '--import', guard, `services/${spec.name}/src/main.ts`],
       {
         cwd: root,
         env,

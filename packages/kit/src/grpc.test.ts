@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from './errors.ts';
 import { addService, createGrpcClient, GrpcServer, listenGrpc, stopGrpc } from './grpc.ts';
 import { createLogger } from './logger.ts';
-import { startTelemetry } from './telemetry.ts';
 
 // A real gRPC server and client on loopback: errors and trace context must cross intact.
 const seenTraceIds: string[] = [];
@@ -16,7 +15,6 @@ const createFilesClient = (port: number) =>
   });
 
 beforeAll(async () => {
-  await startTelemetry('test', undefined);
   const unused = async () => {
     throw new Error('not used');
   };

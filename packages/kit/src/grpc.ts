@@ -14,7 +14,6 @@ import {
 } from '@grpc/grpc-js';
 import { ApiError } from './errors.ts';
 import type { Logger } from './logger.ts';
-import { type Carrier, extractTrace, injectTrace, inSpan } from './telemetry.ts';
 
 /**
  * gRPC on both sides with one error model: a handler throws ApiError, the status and API error
@@ -63,8 +62,8 @@ export function addService<Impl extends UntypedServiceImplementation>(
       call: ServerUnaryCall<unknown, unknown>,
       callback: (error: Partial<ServiceError> | null, value?: unknown) => void,
     ) => {
-      const parent = extractTrace(metadataToCarrier(call.metadata));
-      inSpan(`grpc ${method.path}`, () => handler(call.request, { metadata: call.metadata }), parent).then(
+      // OpenTelemetry's gRPC instrumentation runs this inside the call's span, the caller's child.
+      handler(call.request, { metadata: call.metadata }).then(
         (value) => callback(null, value),
         (error: unknown) => callback(toServiceError(error, method.path, log)),
       );
@@ -137,7 +136,7 @@ type ClientConstructor<C> = new (
  */
 export const GRPC_CHANNEL_OPTIONS: ChannelOptions = { 'grpc.enable_channelz': 0 };
 
-/** Creates a client whose every call has a deadline and carries the trace context. */
+/** Creates a client whose every call has a deadline. */
 export function createGrpcClient<C extends Client>(
   Ctor: ClientConstructor<C>,
   definition: ServiceDefinition,
@@ -150,8 +149,8 @@ export function createGrpcClient<C extends Client>(
     const method = (client as unknown as Record<string, (...args: unknown[]) => void>)[name].bind(client);
     asyncClient[name] = (request: unknown) =>
       new Promise((resolve, reject) => {
+        // OpenTelemetry's gRPC instrumentation adds the trace context to the metadata.
         const metadata = new Metadata();
-        for (const [key, value] of Object.entries(injectTrace())) metadata.set(key, value);
         const deadline = new Date(Date.now() + options.deadlineMs);
         method(request, metadata, { deadline }, (error: ServiceError | null, response: unknown) =>
           error ? reject(fromServiceError(error, name)) : resolve(response),
@@ -179,12 +178,6 @@ function fromServiceError(error: ServiceError, method: string): ApiError {
     );
   }
   return new ApiError(500, 'internal', 'Something went wrong on our side. Please try again.');
-}
-
-function metadataToCarrier(metadata: Metadata): Carrier {
-  const carrier: Carrier = {};
-  for (const [key, value] of Object.entries(metadata.getMap())) carrier[key] = String(value);
-  return carrier;
 }
 
 /** Starts a gRPC server with the services `register` adds, and registers its graceful stop. */

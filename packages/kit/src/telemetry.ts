@@ -1,34 +1,68 @@
 import { type Context, context, propagation, type Span, SpanStatusCode, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { type Instrumentation, registerInstrumentations } from '@opentelemetry/instrumentation';
+import { GrpcInstrumentation } from '@opentelemetry/instrumentation-grpc';
+import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 
 /**
- * OpenTelemetry for one service. Trace context always travels (W3C `traceparent` in gRPC metadata
- * and NATS headers), so logs of one request share a trace id across services. Spans are exported
- * only when OTEL_EXPORTER_OTLP_ENDPOINT is set; the SDK (and its exporters) load only then.
+ * OpenTelemetry for one service. OpenTelemetry's own instrumentations carry the trace context
+ * (W3C `traceparent`) through HTTP and gRPC; NATS has no instrumentation package, so
+ * nats/connection.ts writes and reads its headers with `injectTrace`/`extractTrace` below. Spans
+ * are exported only when OTEL_EXPORTER_OTLP_ENDPOINT is set; the SDK (and its exporters) load only
+ * then. The instrumentations patch the modules they trace, so this runs before those load: each
+ * service preloads telemetry-register.ts (`node --import`, devstack's service flags).
  */
+
+let stopTelemetry: (() => Promise<void>) | undefined;
+
+/** The instrumentations that carry the trace context; they run with or without an exporter. */
+function propagatingInstrumentations(): Instrumentation[] {
+  // Health probes arrive every few seconds and belong to no request of a user.
+  const probe = /^\/(healthz|readyz)\b/;
+  return [
+    new HttpInstrumentation({ ignoreIncomingRequestHook: (request) => probe.test(request.url ?? '') }),
+    new GrpcInstrumentation(),
+  ];
+}
+
+/** Starts telemetry once per process (a second call returns the first one's stop). */
 export async function startTelemetry(
   service: string,
-  endpoint: string | undefined,
+  endpoint = process.env.OTEL_EXPORTER_OTLP_ENDPOINT,
 ): Promise<() => Promise<void>> {
+  if (stopTelemetry) return stopTelemetry;
   if (!endpoint) {
     context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
     propagation.setGlobalPropagator(new W3CTraceContextPropagator());
-    return async () => {};
+    registerInstrumentations({ instrumentations: propagatingInstrumentations() });
+    stopTelemetry = async () => {};
+    return stopTelemetry;
   }
-  const { NodeSDK } = await import('@opentelemetry/sdk-node');
+  const [{ NodeSDK }, { FastifyOtelInstrumentation }] = await Promise.all([
+    import('@opentelemetry/sdk-node'),
+    import('@fastify/otel'),
+  ]);
   // The SDK reads OTEL_EXPORTER_OTLP_ENDPOINT itself and exports traces and metrics over OTLP/HTTP.
   process.env.OTEL_TRACES_EXPORTER ??= 'otlp';
   process.env.OTEL_METRICS_EXPORTER ??= 'otlp';
   process.env.OTEL_LOGS_EXPORTER ??= 'none';
-  const sdk = new NodeSDK({ serviceName: `mediakit-${service}` });
+  const sdk = new NodeSDK({
+    serviceName: `mediakit-${service}`,
+    // Fastify's route and hook spans only add detail to exported traces, so they load only here.
+    instrumentations: [
+      ...propagatingInstrumentations(),
+      new FastifyOtelInstrumentation({ registerOnInitialization: true }),
+    ],
+  });
   sdk.start();
-  return () => sdk.shutdown();
+  stopTelemetry = () => sdk.shutdown();
+  return stopTelemetry;
 }
 
 export type Carrier = Record<string, string>;
 
-/** Writes the active trace context into a plain header map (for NATS headers and gRPC metadata). */
+/** Writes the active trace context into a plain header map (for NATS headers). */
 export function injectTrace(carrier: Carrier = {}): Carrier {
   propagation.inject(context.active(), carrier);
   return carrier;
