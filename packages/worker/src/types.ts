@@ -1,5 +1,5 @@
+import type { Logger } from '@mediakit/kit';
 import type { MediaInfo } from '@mediakit/media';
-import type { Logger } from 'pino';
 
 /** One input of a job, already downloaded into the job's private temp dir. */
 export interface JobInput extends MediaInfo {

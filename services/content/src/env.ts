@@ -1,5 +1,5 @@
 import { commonEnv, documentStoreEnv, grpcAddressEnv, mailEnv, objectStoreEnv, port } from '@mediakit/kit';
-import { type Static, Type } from 'typebox';
+import { Type } from 'typebox';
 
 export const contentEnv = Type.Object({
   ...commonEnv,
@@ -19,5 +19,3 @@ export const contentEnv = Type.Object({
       'load the articles of services/content/seed at start (idempotent: never overwrites or brings back an article an editor changed or deleted)',
   }),
 });
-
-export type ContentConfig = Static<typeof contentEnv>;

@@ -1,4 +1,3 @@
-import type { PublicTool } from '@mediakit/catalog';
 import type { authV1, filesV1, jobsV1 } from '@mediakit/proto';
 import type { Static } from 'typebox';
 import type * as S from './schemas.ts';
@@ -6,7 +5,6 @@ import type * as S from './schemas.ts';
 export type ApiFile = Static<typeof S.File>;
 export type ApiJob = Static<typeof S.Job>;
 export type ApiPlan = Static<typeof S.Plan>;
-export type ApiTool = PublicTool;
 
 /** Copies the keys whose value is present: the API omits absent optionals instead of sending null. */
 function present<T extends object>(value: T): T {

@@ -1,8 +1,5 @@
 import { makeMp4Converter } from './convert-to-mp4.ts';
 
-export type { ConvertParams, ConvertToMp4Options } from './convert-to-mp4.ts';
-export { buildConvertToMp4Args } from './convert-to-mp4.ts';
-
 /**
  * WebM → MP4. WebM holds VP8/VP9/AV1 with Vorbis/Opus, so in practice the video is encoded; a
  * browser recording (MediaRecorder) may hold H.264, which is copied while its Opus becomes AAC.
