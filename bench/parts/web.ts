@@ -3,7 +3,6 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '@mediakit/devstack';
-import lighthouse from 'lighthouse';
 import { type BrowserContext, chromium } from 'playwright-core';
 import { FIRST_LOAD_JS_BUDGET_KB, firstLoadJs, type JsLoad } from '../lib/first-load-js.ts';
 import { chromiumPath } from '../lib/machine.ts';
@@ -90,6 +89,9 @@ export async function webPart(ctx: BenchContext, platform: PlatformHandle): Prom
   const missing = builds.filter((b) => !existsSync(join(repoRoot, 'frontends', b)));
   if (missing.length)
     throw new SkipPart(`the web apps are not built (${missing.join(', ')}); run \`npm run build:web\``);
+  // Lighthouse is the bench's own package (bench/package.json), which `npm run bench` installs.
+  if (!existsSync(join(repoRoot, 'bench/node_modules/lighthouse')))
+    throw new SkipPart('Lighthouse is not installed (bench/node_modules); run `npm run bench`');
   const base = platform.stack.url;
   const cookies = await signedInCookies(base);
 
@@ -223,6 +225,7 @@ ${opportunityLines}
  * failing the whole part: it says nothing about the page.
  */
 async function runLighthouse(url: string, port: number, ctx: BenchContext) {
+  const { default: lighthouse } = await import('lighthouse');
   for (let attempt = 1; ; attempt++) {
     const result = await lighthouse(url, {
       port,
