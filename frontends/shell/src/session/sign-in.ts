@@ -18,7 +18,7 @@ import { safeReturnTo } from './return-to.ts';
 import { SIGN_IN_TEXT, SignInElsewhereError, SignInError } from './sign-in-errors.ts';
 import { ensureSignInCrypto } from './web-crypto-fallback.ts';
 
-export { LOGIN_ROUTE, loginRouteFor, safeReturnTo } from './return-to.ts';
+export { safeReturnTo } from './return-to.ts';
 
 const RETURN_TO_KEY = 'mediakit.returnTo';
 
