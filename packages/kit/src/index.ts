@@ -10,6 +10,7 @@ export * from './logger.ts';
 export * from './mail/mail-sender.ts';
 export * from './nats/index.ts';
 export * from './paging.ts';
+export * from './periodic-task.ts';
 export { isProcessAlive } from './process-alive.ts';
 export * from './public-origins.ts';
 export * from './service.ts';

@@ -1,4 +1,4 @@
-import type { DocumentStore, Logger } from '@mediakit/kit';
+import { type DocumentStore, type Logger, PeriodicTask } from '@mediakit/kit';
 import type { SessionRepository } from './session-repository.ts';
 
 /** One kind of clean-up the auth sweeper runs; returns how many entries it removed or changed. */
@@ -29,36 +29,39 @@ export function deadPasswordResetsTask(store: DocumentStore): SweepTask {
 /**
  * The auth service's periodic clean-up (AUTH_SWEEP_INTERVAL_SECONDS): dead app sessions, expired
  * password-reset entries, due subscription downgrades, account-deletion events not yet announced
- * (the tasks are wired in start-auth.ts). Runs once at start, then every interval; runs never
- * overlap (the next is scheduled when one ends), and one failing task does not stop the others.
+ * (the tasks are wired in start-auth.ts). Runs once at start, then every interval (a kit
+ * PeriodicTask: no overlap, unref'd timer); one failing task does not stop the others.
  * The clock is injectable so tests can sweep "a month later" without waiting.
  */
 export class AuthSweeper {
   private readonly tasks: readonly SweepTask[];
-  private readonly intervalMs: number;
   private readonly log: Logger;
   private readonly now: () => number;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
-  private stopped = true;
+  private readonly loop: PeriodicTask;
 
   constructor(options: { tasks: readonly SweepTask[]; intervalMs: number; log: Logger; now?: () => number }) {
     this.tasks = options.tasks;
-    this.intervalMs = options.intervalMs;
     this.log = options.log;
     this.now = options.now ?? Date.now;
+    // A restart catches up on what became due while the service was down: the first sweep is now.
+    this.loop = new PeriodicTask({
+      name: 'auth sweep',
+      intervalMs: options.intervalMs,
+      log: options.log,
+      run: async () => {
+        const done = Object.entries(await this.sweepOnce()).filter(([, n]) => n > 0);
+        if (done.length > 0) this.log.info(Object.fromEntries(done), 'auth sweep');
+      },
+    });
   }
 
   start(): void {
-    this.stopped = false;
-    this.schedule(0); // a restart catches up on what became due while the service was down
+    this.loop.start();
   }
 
   /** Stops the timer and waits for a sweep in progress. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** One sweep at the clock's now: each task's count by name (-1 for a task that failed). */
@@ -74,21 +77,5 @@ export class AuthSweeper {
       }
     }
     return counts;
-  }
-
-  private schedule(delayMs: number): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = this.sweepOnce()
-        .then((counts) => {
-          const done = Object.entries(counts).filter(([, n]) => n > 0);
-          if (done.length > 0) this.log.info(Object.fromEntries(done), 'auth sweep');
-        })
-        .finally(() => {
-          this.running = undefined;
-          this.schedule(this.intervalMs);
-        });
-    }, delayMs);
-    this.timer.unref();
   }
 }

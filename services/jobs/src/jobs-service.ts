@@ -373,7 +373,7 @@ export class JobsService {
   }
 
   /**
-   * The gate's safety net, run at start and periodically (held-job-releaser.ts): everything it
+   * The gate's safety net, run at start and periodically (jobs main.ts): everything it
    * decides is derived from the documents, so a restart loses nothing. Publishes again the
    * dispatches a stop interrupted, then releases held jobs of every owner below their limit (a
    * finish whose release was lost to a crash or an error, a limit raised by an upgrade).

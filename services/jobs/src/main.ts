@@ -7,6 +7,7 @@ import {
   ensureJobStreams,
   openDocumentStore,
   openJetStreamManager,
+  PeriodicTask,
   runService,
   serveGrpc,
   serveHealth,
@@ -16,10 +17,8 @@ import { consumeAccountDeletions } from './account-deletion.ts';
 import { jobsEnv } from './env.ts';
 import { JobEventConsumer } from './event-consumer.ts';
 import { type JobsRpcs, jobsGrpcHandlers } from './grpc-handlers.ts';
-import { HeldJobReleaser } from './held-job-releaser.ts';
 import { JobBus } from './job-bus.ts';
 import { JobRepository } from './job-repository.ts';
-import { JobSweeper } from './job-sweeper.ts';
 import { JobsService } from './jobs-service.ts';
 import { listenForMaxDeliveries } from './max-deliveries.ts';
 import { warnOnMaxDeliverMismatch } from './worker-consumers.ts';
@@ -76,21 +75,29 @@ await runService({
     );
     onShutdown(() => advisories.stop());
 
-    const sweeper = new JobSweeper(
-      (now) => service.sweepOnce(now),
-      config.SWEEP_INTERVAL_SECONDS * 1000,
+    // Retention: deleting is never late by more than the interval.
+    const sweeper = new PeriodicTask({
+      name: 'sweeping expired jobs',
+      intervalMs: config.SWEEP_INTERVAL_SECONDS * 1000,
+      runAtStart: false,
       log,
-    );
+      run: async () => {
+        const deleted = await service.sweepOnce(new Date());
+        if (deleted > 0) log.info({ deleted }, 'deleted expired jobs');
+      },
+    });
     sweeper.start();
     onShutdown(() => sweeper.stop());
 
     // Held jobs (per-owner concurrency) are released from the documents at start and every few
-    // seconds, so a restart or a lost release never strands them.
-    const releaser = new HeldJobReleaser(
-      () => service.releaseHeldJobs(),
-      config.RELEASE_INTERVAL_SECONDS * 1000,
+    // seconds, so a restart or a lost release never strands them (releases normally happen the
+    // moment a job finishes; this catches what a crash or an error interrupted).
+    const releaser = new PeriodicTask({
+      name: 'releasing held jobs',
+      intervalMs: config.RELEASE_INTERVAL_SECONDS * 1000,
       log,
-    );
+      run: () => service.releaseHeldJobs(),
+    });
     releaser.start();
     onShutdown(() => releaser.stop());
 
