@@ -14,13 +14,13 @@ import {
 import { filesV1 } from '@mediakit/proto';
 import { workerEnv } from './env.ts';
 import { removeOrphanedJobDirs } from './temp-dirs.ts';
-import type { ToolHandler } from './types.ts';
+import type { ToolHandlers } from './types.ts';
 import { WorkerLoop } from './worker.ts';
 
 /** Boots a worker service: config, NATS consumer, object store, files client, health, shutdown. */
 export function startWorker(options: {
   name: WorkerName;
-  handlers: Record<string, ToolHandler<any>>;
+  handlers: ToolHandlers;
   defaultHealthPort: number;
   defaultConcurrency: number;
 }): Promise<void> {

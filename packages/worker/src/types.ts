@@ -39,6 +39,10 @@ export interface ToolOutput {
 
 export type ToolHandler<P = Record<string, unknown>> = (ctx: ToolContext<P>) => Promise<ToolOutput[]>;
 
+/** A worker's table of handlers by tool name; each handler has its own params type. */
+// biome-ignore lint/suspicious/noExplicitAny: the params types differ per tool, as in the tools' index.ts
+export type ToolHandlers = Record<string, ToolHandler<any>>;
+
 /**
  * A failure caused by the input or params, with a message the user can act on.
  * It fails the job at once (no redelivery). Any other error is treated as ours and retried.

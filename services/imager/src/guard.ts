@@ -1,17 +1,21 @@
 import { readFile, stat } from 'node:fs/promises';
 import { checkImageLimits, type ImageLimits, type ImageLimitsInput } from '@mediakit/catalog';
 import { readHeifSequence, svgSize } from '@mediakit/media';
-import type { JobInput, ToolContext, ToolHandler } from '@mediakit/worker';
-import { JobFailure } from '@mediakit/worker';
+import {
+  guardAllHandlers,
+  JobFailure,
+  type JobInput,
+  refuseInputsOverLimits,
+  type ToolContext,
+  type ToolHandler,
+  type ToolHandlers,
+} from '@mediakit/worker';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { readApngHeader } from './decode/apng.ts';
 import { unreadableAsFailure } from './decode/open-image.ts';
 import { tiffSource } from './decode/tiff.ts';
 import { jobBudgetMs } from './limits.ts';
 import { inputFailure } from './tools/read-errors.ts';
-
-// biome-ignore lint/suspicious/noExplicitAny: each handler has its own params type, as in tools/index.ts
-type AnyToolHandler = ToolHandler<any>;
 
 /**
  * Defence in depth around every image tool (limits.ts says what and why):
@@ -21,13 +25,8 @@ type AnyToolHandler = ToolHandler<any>;
  * 2. the handler runs against a time budget: its signal aborts when the budget runs out, and the
  *    job fails then with a message saying so, whether or not the handler has stopped.
  */
-export function guardHandlers(
-  handlers: Record<string, AnyToolHandler>,
-  limits: ImageLimits,
-): Record<string, AnyToolHandler> {
-  return Object.fromEntries(
-    Object.entries(handlers).map(([name, handler]) => [name, guardHandler(handler, limits)]),
-  );
+export function guardHandlers(handlers: ToolHandlers, limits: ImageLimits): ToolHandlers {
+  return guardAllHandlers(handlers, limits, guardHandler);
 }
 
 export function guardHandler<P>(handler: ToolHandler<P>, limits: ImageLimits): ToolHandler<P> {
@@ -104,23 +103,16 @@ function tookTooLong(inputs: readonly JobInput[], limits: ImageLimits, budgetMs:
   return new JobFailure(message);
 }
 
-/**
- * Throws a JobFailure for the first input that cannot be read or goes over a limit. The message is
- * the first sentence; the job's error log lists every limit exceeded. An abort (cancel, shutdown,
- * out of time) is passed on untouched.
- */
-export async function checkInputs(
+/** The image limits, held to each input measured from its own header (worker's refuseInputsOverLimits). */
+export function checkInputs(
   ctx: Pick<ToolContext<unknown>, 'inputs' | 'signal' | 'log'>,
   limits: ImageLimits,
 ): Promise<void> {
-  const sentences: string[] = [];
-  for (const input of ctx.inputs) {
-    ctx.signal.throwIfAborted();
-    sentences.push(...checkImageLimits([await measureInput(input, limits)], limits));
-  }
-  if (sentences.length === 0) return;
-  ctx.log.info({ reasons: sentences }, 'input over the image limits');
-  throw new JobFailure(sentences[0], { log: sentences.join('\n') });
+  return refuseInputsOverLimits(ctx, {
+    kind: 'image',
+    measure: (input) => measureInput(input, limits),
+    check: (measured) => checkImageLimits([measured], limits),
+  });
 }
 
 /** The formats libvips reads itself; their headers are read again here. */

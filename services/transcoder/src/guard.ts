@@ -12,12 +12,16 @@ import {
   undecodableVideo,
 } from '@mediakit/ffmpeg';
 import { probeDuration } from '@mediakit/media';
-import type { JobInput, ToolContext, ToolHandler } from '@mediakit/worker';
-import { JobFailure } from '@mediakit/worker';
+import {
+  guardAllHandlers,
+  JobFailure,
+  type JobInput,
+  refuseInputsOverLimits,
+  type ToolContext,
+  type ToolHandler,
+  type ToolHandlers,
+} from '@mediakit/worker';
 import { colourNotes, forgetSources, rememberSource } from './tools/source-colour.ts';
-
-// biome-ignore lint/suspicious/noExplicitAny: each handler has its own params type, as in tools/index.ts
-type AnyToolHandler = ToolHandler<any>;
 
 /**
  * Defence in depth around every tool: before a handler starts, each input's local copy is read
@@ -25,13 +29,8 @@ type AnyToolHandler = ToolHandler<any>;
  * limits. The jobs service already checked what the files service recorded at upload, but this is
  * the file ffmpeg is about to read: a record can be old, written by an older version, or wrong.
  */
-export function guardHandlers(
-  handlers: Record<string, AnyToolHandler>,
-  limits: VideoLimits,
-): Record<string, AnyToolHandler> {
-  return Object.fromEntries(
-    Object.entries(handlers).map(([name, handler]) => [name, guardHandler(handler, limits)]),
-  );
+export function guardHandlers(handlers: ToolHandlers, limits: VideoLimits): ToolHandlers {
+  return guardAllHandlers(handlers, limits, guardHandler);
 }
 
 export function guardHandler<P>(handler: ToolHandler<P>, limits: VideoLimits): ToolHandler<P> {
@@ -50,22 +49,18 @@ export function guardHandler<P>(handler: ToolHandler<P>, limits: VideoLimits): T
 }
 
 /**
- * Throws a JobFailure for the first input that cannot be read or goes over a limit. The message is
- * the first sentence; the job's error log lists every limit exceeded. An abort (cancel, shutdown)
- * or a missing ffprobe is passed on untouched: that is not the file's fault.
+ * The video limits, held to each input as ffprobe reads it (worker's refuseInputsOverLimits). A missing
+ * ffprobe is passed on untouched: that is not the file's fault.
  */
-export async function checkInputs(
+export function checkInputs(
   ctx: Pick<ToolContext<unknown>, 'inputs' | 'signal' | 'log'>,
   limits: VideoLimits,
 ): Promise<void> {
-  const sentences: string[] = [];
-  for (const input of ctx.inputs) {
-    const measured = await measureInput(input, ctx.signal);
-    if (measured) sentences.push(...checkVideoLimits([measured], limits));
-  }
-  if (sentences.length === 0) return;
-  ctx.log.info({ reasons: sentences }, 'input over the video limits');
-  throw new JobFailure(sentences[0], { log: sentences.join('\n') });
+  return refuseInputsOverLimits(ctx, {
+    kind: 'video',
+    measure: measureInput,
+    check: (measured) => checkVideoLimits([measured], limits),
+  });
 }
 
 /**
