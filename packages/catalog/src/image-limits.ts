@@ -2,10 +2,11 @@
  * How big a job input of an image tool may be. The limits come from the environment (the same
  * variables for the jobs service, which refuses a job with 422 before queueing it, and for the
  * imager, which checks the file it actually got before any work) and are checked here, in one pure
- * function, so both say the same sentence. Mirrors video-limits.ts.
+ * function, so both say the same sentence. Mirrors video-limits.ts;
+ * the sentences both say are in limit-sentences.ts.
  */
 import { type Static, type TProperties, Type } from 'typebox';
-import { formatBytes } from './video-limits.ts';
+import { bytesSentence, count, known, pixelsSentence } from './limit-sentences.ts';
 
 export interface ImageLimits {
   /** Most pixels in one image (width × height; for animations and multi-page files, of one frame). */
@@ -99,12 +100,8 @@ export function checkImageLimits(inputs: readonly ImageLimitsInput[], limits: Im
     if (input.media !== undefined && input.media !== 'image') continue;
     const { name } = input;
 
-    const width = known(input.width);
-    const height = known(input.height);
-    if (width !== undefined && height !== undefined && width * height > limits.maxPixels) {
-      const [is, limit] = distinct(formatMegapixels, width * height, limits.maxPixels);
-      sentences.push(`${name} is ${width}×${height} (${is}); the limit is ${limit}.`);
-    }
+    const pixels = pixelsSentence(input, limits.maxPixels, formatMegapixels);
+    if (pixels) sentences.push(pixels);
 
     const frames = known(input.frames);
     if (frames !== undefined && frames > limits.maxFrames) {
@@ -114,11 +111,8 @@ export function checkImageLimits(inputs: readonly ImageLimitsInput[], limits: Im
       );
     }
 
-    const size = known(input.size);
-    if (size !== undefined && size > limits.maxInputBytes) {
-      const [is, limit] = distinct(formatBytes, size, limits.maxInputBytes);
-      sentences.push(`${name} is ${is}; the limit is ${limit}.`);
-    }
+    const bytes = bytesSentence(input, limits.maxInputBytes);
+    if (bytes) sentences.push(bytes);
   }
   return sentences;
 }
@@ -130,18 +124,3 @@ export function formatMegapixels(pixels: number, precise = false): string {
 }
 
 const isPaged = (format: string | undefined) => format === 'tiff' || format === 'tif';
-
-const known = (value: number | undefined): number | undefined =>
-  value !== undefined && Number.isFinite(value) && value > 0 ? value : undefined;
-
-/** Both values in words, precisely enough that they differ ("100,000,001 pixels … 100,000,000 pixels"). */
-function distinct(
-  format: (value: number, precise?: boolean) => string,
-  value: number,
-  limit: number,
-): [string, string] {
-  const rough: [string, string] = [format(value), format(limit)];
-  return rough[0] !== rough[1] ? rough : [format(value, true), format(limit, true)];
-}
-
-const count = (n: number) => n.toLocaleString('en-US');

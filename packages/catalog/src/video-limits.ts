@@ -5,6 +5,9 @@
  * one pure function, so both say the same sentence.
  */
 import { type Static, type TProperties, Type } from 'typebox';
+import { bytesSentence, count, distinct, known, pixelsSentence, round } from './limit-sentences.ts';
+
+export { formatBytes } from './limit-sentences.ts';
 
 export interface VideoLimits {
   /** Longest input, in seconds. */
@@ -100,12 +103,8 @@ export function checkVideoLimits(inputs: readonly VideoLimitsInput[], limits: Vi
       sentences.push(`${name} is ${is} long; the limit is ${limit}.`);
     }
 
-    const width = known(input.width);
-    const height = known(input.height);
-    if (width !== undefined && height !== undefined && width * height > limits.maxPixels) {
-      const [is, limit] = distinct(formatPixels, width * height, limits.maxPixels);
-      sentences.push(`${name} is ${width}×${height} (${is}); the limit is ${limit}.`);
-    }
+    const pixels = pixelsSentence(input, limits.maxPixels, formatPixels);
+    if (pixels) sentences.push(pixels);
 
     const fps = known(input.fps);
     if (input.media === 'video' && duration !== undefined && fps !== undefined) {
@@ -118,33 +117,11 @@ export function checkVideoLimits(inputs: readonly VideoLimitsInput[], limits: Vi
       }
     }
 
-    const size = known(input.size);
-    if (size !== undefined && size > limits.maxInputBytes) {
-      const [is, limit] = distinct(formatBytes, size, limits.maxInputBytes);
-      sentences.push(`${name} is ${is}; the limit is ${limit}.`);
-    }
+    const bytes = bytesSentence(input, limits.maxInputBytes);
+    if (bytes) sentences.push(bytes);
   }
   return sentences;
 }
-
-const known = (value: number | undefined): number | undefined =>
-  value !== undefined && Number.isFinite(value) && value > 0 ? value : undefined;
-
-/**
- * Both values in words, precisely enough that they differ: "3 h 0 min 5 s … 3 h" rather than
- * "3 h … 3 h" for a file just over the limit.
- */
-function distinct(
-  format: (value: number, precise?: boolean) => string,
-  value: number,
-  limit: number,
-): [string, string] {
-  const rough: [string, string] = [format(value), format(limit)];
-  return rough[0] !== rough[1] ? rough : [format(value, true), format(limit, true)];
-}
-
-const count = (n: number) => n.toLocaleString('en-US');
-const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 /** "45 s", "2.5 s", "1 min 30 s", "4 h 10 min"; `precise` keeps the seconds of long durations. */
 export function formatDuration(seconds: number, precise = false): string {
@@ -164,17 +141,4 @@ export function formatPixels(pixels: number, precise = false): string {
   return pixels >= 1_000_000 && !precise
     ? `${round(pixels / 1_000_000, 1)} megapixels`
     : `${count(pixels)} pixels`;
-}
-
-/** "4 GB", "512 MB" in binary units (as file managers and upload limits usually mean them). */
-export function formatBytes(bytes: number, precise = false): string {
-  if (precise || bytes < 1024) return `${count(bytes)} bytes`;
-  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${round(value, unit === 0 ? 0 : 1)} ${units[unit]}`;
 }

@@ -11,8 +11,7 @@ import {
 } from '@mediakit/catalog';
 import { ApiError, badRequest } from '@mediakit/kit';
 import type { filesV1 } from '@mediakit/proto';
-import { checkImageInputLimits } from './image-limits-check.ts';
-import { checkInputLimits } from './video-limits-check.ts';
+import { checkImageInputLimits, checkInputLimits } from './input-limits-check.ts';
 
 /**
  * The checks of a job request against the catalog, in the order a person should hear about them:

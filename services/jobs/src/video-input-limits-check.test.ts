@@ -2,8 +2,8 @@ import { DEFAULT_VIDEO_LIMITS, getEntry } from '@mediakit/catalog';
 import { ApiError, loadConfig } from '@mediakit/kit';
 import { describe, expect, it } from 'vitest';
 import { jobsEnv } from './env.ts';
+import { checkInputLimits } from './input-limits-check.ts';
 import { checkParamsForInputs } from './job-request.ts';
-import { checkInputLimits } from './video-limits-check.ts';
 
 const trim = getEntry('trim-video');
 const pngToJpg = getEntry('png-to-jpg');

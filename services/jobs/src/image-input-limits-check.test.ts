@@ -3,7 +3,7 @@ import { ApiError, createLogger, loadConfig } from '@mediakit/kit';
 import type { filesV1 } from '@mediakit/proto';
 import { describe, expect, it } from 'vitest';
 import { jobsEnv } from './env.ts';
-import { checkImageInputLimits } from './image-limits-check.ts';
+import { checkImageInputLimits } from './input-limits-check.ts';
 import { checkParamsForInputs } from './job-request.ts';
 import { JobsService } from './jobs-service.ts';
 
