@@ -2,6 +2,7 @@ export * from './bounded-map.ts';
 export * from './config.ts';
 export * from './errors.ts';
 export * from './grpc.ts';
+export * from './grpc-clients.ts';
 export * from './health.ts';
 export * from './http/error-handler.ts';
 export * from './ids.ts';

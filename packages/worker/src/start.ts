@@ -1,17 +1,14 @@
 import {
+  connectGrpcClients,
   connectNats,
-  createGrpcClient,
-  encryptionFromEnv,
   ensureJobStreams,
   ensureWorkerConsumer,
   openJetStreamManager,
-  openObjectStore,
+  openObjectStoreFromEnv,
   runService,
-  s3FromEnv,
   serveHealth,
   type WorkerName,
 } from '@mediakit/kit';
-import { filesV1 } from '@mediakit/proto';
 import { workerEnv } from './env.ts';
 import { removeOrphanedJobDirs } from './temp-dirs.ts';
 import type { ToolHandlers } from './types.ts';
@@ -39,20 +36,12 @@ export function startWorker(options: {
         maxDeliver: config.MAX_DELIVER,
       });
 
-      const objects = await openObjectStore({
-        dataDir: config.DATA_DIR,
-        s3: s3FromEnv(config),
-        encryption: encryptionFromEnv(config),
+      const objects = await openObjectStoreFromEnv(config);
+      const { files } = connectGrpcClients({
+        addresses: { files: config.FILES_GRPC_ADDR },
+        deadlineMs: config.GRPC_DEADLINE_MS,
+        onShutdown,
       });
-      const files = createGrpcClient(
-        filesV1.FilesServiceClient,
-        filesV1.FilesServiceService,
-        config.FILES_GRPC_ADDR,
-        {
-          deadlineMs: config.GRPC_DEADLINE_MS,
-        },
-      );
-      onShutdown(() => files.close());
 
       const orphans = await removeOrphanedJobDirs(config.TMP_DIR);
       if (orphans.length) log.warn({ orphans }, 'removed temp dirs left by workers that died mid-job');

@@ -1,18 +1,16 @@
 import {
   addService,
+  connectGrpcClients,
   connectNats,
   consumeAccountDeleted,
-  createGrpcClient,
-  encryptionFromEnv,
   openDocumentStore,
   openMailSender,
-  openObjectStore,
+  openObjectStoreFromEnv,
   runService,
-  s3FromEnv,
   serveGrpc,
   serveHealth,
 } from '@mediakit/kit';
-import { authV1, contentV1, filesV1 } from '@mediakit/proto';
+import { contentV1 } from '@mediakit/proto';
 import type { ArticleDoc } from './articles/article.ts';
 import { ArticleRepository, type SeedStateDoc } from './articles/article-repository.ts';
 import { ArticleService } from './articles/article-service.ts';
@@ -38,28 +36,12 @@ await runService({
       service: 'content',
     });
     onShutdown(() => store.close());
-    const objects = await openObjectStore({
-      s3: s3FromEnv(config),
-      dataDir: config.DATA_DIR,
-      encryption: encryptionFromEnv(config),
-    });
+    const objects = await openObjectStoreFromEnv(config);
 
-    const deadline = { deadlineMs: config.GRPC_DEADLINE_MS };
-    const files = createGrpcClient(
-      filesV1.FilesServiceClient,
-      filesV1.FilesServiceService,
-      config.FILES_GRPC_ADDR,
-      deadline,
-    );
-    const auth = createGrpcClient(
-      authV1.AuthServiceClient,
-      authV1.AuthServiceService,
-      config.AUTH_GRPC_ADDR,
-      deadline,
-    );
-    onShutdown(() => {
-      files.close();
-      auth.close();
+    const { files, auth } = connectGrpcClients({
+      addresses: { files: config.FILES_GRPC_ADDR, auth: config.AUTH_GRPC_ADDR },
+      deadlineMs: config.GRPC_DEADLINE_MS,
+      onShutdown,
     });
 
     const articleRepository = new ArticleRepository({

@@ -4,11 +4,9 @@ import { join } from 'node:path';
 import {
   addService,
   connectNats,
-  encryptionFromEnv,
   openDocumentStore,
-  openObjectStore,
+  openObjectStoreFromEnv,
   runService,
-  s3FromEnv,
   serveGrpc,
 } from '@mediakit/kit';
 import { explainUnreadableAv, inspectFile } from '@mediakit/media';
@@ -36,11 +34,7 @@ await runService({
       service: 'files',
     });
     onShutdown(() => documents.close());
-    const objects = await openObjectStore({
-      s3: s3FromEnv(config),
-      dataDir: config.DATA_DIR,
-      encryption: encryptionFromEnv(config),
-    });
+    const objects = await openObjectStoreFromEnv(config);
 
     const files = new FileRepository(documents.collection<FileDoc>('files'));
     await files.ensureIndexes();

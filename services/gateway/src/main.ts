@@ -1,5 +1,4 @@
-import { connectNats, createGrpcClient, publicOrigins, runService } from '@mediakit/kit';
-import { authV1, contentV1, filesV1, jobsV1 } from '@mediakit/proto';
+import { connectGrpcClients, connectNats, publicOrigins, runService } from '@mediakit/kit';
 import { createAccessTokenVerifier } from './access-tokens.ts';
 import { buildApp } from './app.ts';
 import { DownloadLinks } from './download-links.ts';
@@ -10,33 +9,15 @@ await runService({
   name: 'gateway',
   env: gatewayEnv,
   async start({ config, log, onShutdown }) {
-    const deadline = { deadlineMs: config.GRPC_DEADLINE_MS };
-    const files = createGrpcClient(
-      filesV1.FilesServiceClient,
-      filesV1.FilesServiceService,
-      config.FILES_GRPC_ADDR,
-      deadline,
-    );
-    const jobs = createGrpcClient(
-      jobsV1.JobsServiceClient,
-      jobsV1.JobsServiceService,
-      config.JOBS_GRPC_ADDR,
-      deadline,
-    );
-    const auth = createGrpcClient(
-      authV1.AuthServiceClient,
-      authV1.AuthServiceService,
-      config.AUTH_GRPC_ADDR,
-      deadline,
-    );
-    const content = createGrpcClient(
-      contentV1.ContentServiceClient,
-      contentV1.ContentServiceService,
-      config.CONTENT_GRPC_ADDR,
-      deadline,
-    );
-    onShutdown(() => {
-      for (const client of [files, jobs, auth, content]) client.close();
+    const { files, jobs, auth, content } = connectGrpcClients({
+      addresses: {
+        files: config.FILES_GRPC_ADDR,
+        jobs: config.JOBS_GRPC_ADDR,
+        auth: config.AUTH_GRPC_ADDR,
+        content: config.CONTENT_GRPC_ADDR,
+      },
+      deadlineMs: config.GRPC_DEADLINE_MS,
+      onShutdown,
     });
     const nats = await connectNats(config.NATS_URL, 'gateway');
     onShutdown(() => nats.drain());

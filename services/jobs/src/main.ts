@@ -1,8 +1,8 @@
 import { imageLimitsFromEnv, videoLimitsFromEnv } from '@mediakit/catalog';
 import {
   addService,
+  connectGrpcClients,
   connectNats,
-  createGrpcClient,
   ensureEventsConsumer,
   ensureJobStreams,
   openDocumentStore,
@@ -12,7 +12,7 @@ import {
   serveGrpc,
   serveHealth,
 } from '@mediakit/kit';
-import { filesV1, jobsV1 } from '@mediakit/proto';
+import { jobsV1 } from '@mediakit/proto';
 import { consumeAccountDeletions } from './account-deletion.ts';
 import { jobsEnv } from './env.ts';
 import { JobEventConsumer } from './event-consumer.ts';
@@ -45,15 +45,11 @@ await runService({
     const repository = new JobRepository(store);
     await repository.createIndexes();
 
-    const files = createGrpcClient(
-      filesV1.FilesServiceClient,
-      filesV1.FilesServiceService,
-      config.FILES_GRPC_ADDR,
-      {
-        deadlineMs: config.GRPC_DEADLINE_MS,
-      },
-    );
-    onShutdown(() => files.close());
+    const { files } = connectGrpcClients({
+      addresses: { files: config.FILES_GRPC_ADDR },
+      deadlineMs: config.GRPC_DEADLINE_MS,
+      onShutdown,
+    });
 
     const service = new JobsService({
       repository,

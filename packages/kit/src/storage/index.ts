@@ -11,7 +11,12 @@ export { loadObjectEncryptionKeys, type ObjectEncryptionSettings } from './encry
 export { createLocalObjectStore } from './local-object-store.ts';
 export { createMongoDocumentStore } from './mongo-document-store.ts';
 export { InvalidObjectKeyError } from './object-key.ts';
-export { encryptionFromEnv, openDocumentStore, openObjectStore } from './open-stores.ts';
+export {
+  encryptionFromEnv,
+  openDocumentStore,
+  openObjectStore,
+  openObjectStoreFromEnv,
+} from './open-stores.ts';
 export type {
   ByteRange,
   Collection,

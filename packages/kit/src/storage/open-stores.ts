@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { s3FromEnv } from '../config.ts';
 import { createEmbeddedDocumentStore } from './embedded-document-store.ts';
 import { createEncryptedObjectStore } from './encrypted-object-store.ts';
 import { loadObjectEncryptionKeys, type ObjectEncryptionSettings } from './encryption-keys.ts';
@@ -54,4 +55,18 @@ export function encryptionFromEnv(config: {
   OBJECT_ENCRYPTION_OLD_KEYS?: string | undefined;
 }): ObjectEncryptionSettings {
   return { key: config.OBJECT_ENCRYPTION_KEY, oldKeys: config.OBJECT_ENCRYPTION_OLD_KEYS };
+}
+
+/**
+ * The object store a service's environment describes (S3_* or DATA_DIR, OBJECT_ENCRYPTION_*): what
+ * the files and content services and the workers open at start.
+ */
+export function openObjectStoreFromEnv(
+  config: Parameters<typeof s3FromEnv>[0] & Parameters<typeof encryptionFromEnv>[0] & { DATA_DIR: string },
+): Promise<ObjectStore> {
+  return openObjectStore({
+    s3: s3FromEnv(config),
+    dataDir: config.DATA_DIR,
+    encryption: encryptionFromEnv(config),
+  });
 }
