@@ -19,7 +19,7 @@ RUN apt-get update \
  && apt-get install -y --no-install-recommends ffmpeg \
  && rm -rf /var/lib/apt/lists/*
 # GLIBC_TUNABLES: malloc's heap on huge pages, so that starting ffprobe (a fork) does not cost the
-# service a page fault per 4 KiB afterwards (SPAWNING_SERVICE_ENV in packages/devstack/src/stack.ts).
+# service a page fault per 4 KiB afterwards (SPAWNING_SERVICE_ENV in packages/devstack/src/service-specs.ts).
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     DATA_DIR=/data \
@@ -36,5 +36,5 @@ USER 1000:1000
 # OpenTelemetry's instrumentations load first (packages/devstack/src/service-runtime.ts says why).
 # A small young generation: the Buffers every upload and download moves are freed at the next
 # scavenge instead of piling up until a full GC (SMALL_YOUNG_GENERATION_FLAGS in
-# packages/devstack/src/stack.ts).
+# packages/devstack/src/service-specs.ts).
 CMD ["node", "--import", "@mediakit/kit/telemetry-register", "--max-semi-space-size=2", "services/files/src/main.ts"]

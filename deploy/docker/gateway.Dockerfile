@@ -32,5 +32,5 @@ EXPOSE 8080
 # Node 24 runs the TypeScript sources directly (type stripping); SIGTERM goes straight to node.
 # OpenTelemetry's instrumentations load first (packages/devstack/src/service-runtime.ts says why).
 # A small young generation: short GC pauses on the API's request path
-# (SMALL_YOUNG_GENERATION_FLAGS in packages/devstack/src/stack.ts says why).
+# (SMALL_YOUNG_GENERATION_FLAGS in packages/devstack/src/service-specs.ts says why).
 CMD ["node", "--import", "@mediakit/kit/telemetry-register", "--max-semi-space-size=2", "services/gateway/src/main.ts"]

@@ -32,5 +32,5 @@ USER 1000:1000
 # Node 24 runs the TypeScript sources directly (type stripping); SIGTERM goes straight to node.
 # OpenTelemetry's instrumentations load first (packages/devstack/src/service-runtime.ts says why).
 # Full GCs start by share of headroom used, not V8's default rule (WORKER_NODE_FLAGS in
-# packages/devstack/src/stack.ts says why).
+# packages/devstack/src/service-specs.ts says why).
 CMD ["node", "--import", "@mediakit/kit/telemetry-register", "--incremental-marking-soft-trigger=70", "--incremental-marking-hard-trigger=90", "services/imager/src/main.ts"]

@@ -21,7 +21,7 @@ RUN apt-get update \
  && apt-get install -y --no-install-recommends ffmpeg fonts-noto-color-emoji fonts-noto-cjk fonts-noto-core \
  && rm -rf /var/lib/apt/lists/*
 # GLIBC_TUNABLES: malloc's heap on huge pages, so that starting ffmpeg (a fork) does not cost the
-# service a page fault per 4 KiB afterwards (SPAWNING_SERVICE_ENV in packages/devstack/src/stack.ts).
+# service a page fault per 4 KiB afterwards (SPAWNING_SERVICE_ENV in packages/devstack/src/service-specs.ts).
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     DATA_DIR=/data \
@@ -37,5 +37,5 @@ USER 1000:1000
 # Node 24 runs the TypeScript sources directly (type stripping); SIGTERM goes straight to node.
 # OpenTelemetry's instrumentations load first (packages/devstack/src/service-runtime.ts says why).
 # Full GCs start by share of headroom used, not V8's default rule (WORKER_NODE_FLAGS in
-# packages/devstack/src/stack.ts says why).
+# packages/devstack/src/service-specs.ts says why).
 CMD ["node", "--import", "@mediakit/kit/telemetry-register", "--incremental-marking-soft-trigger=70", "--incremental-marking-hard-trigger=90", "services/transcoder/src/main.ts"]

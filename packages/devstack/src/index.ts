@@ -2,19 +2,15 @@ export { freePort } from './free-port.ts';
 export { type NatsServerHandle, natsServerBinary, startNatsServer, waitForPort } from './nats-server.ts';
 export { serviceNodeFlags, TELEMETRY_NODE_FLAGS } from './service-runtime.ts';
 export {
-  type BusyPort,
   defaultNatsPort,
-  isPortFree,
-  PortInUseError,
   type ServiceName,
   type ServiceSpec,
-  ServiceStartError,
   SMALL_YOUNG_GENERATION_FLAGS,
-  type Stack,
-  type StackOptions,
-  type StackPorts,
   serviceNames,
   serviceSpecs,
-  startStack,
-} from './stack.ts';
+} from './service-specs.ts';
+export { startStack } from './stack.ts';
+export { type BusyPort, PortInUseError, ServiceStartError } from './stack-errors.ts';
+export type { Stack, StackOptions } from './stack-options.ts';
+export { isPortFree, type StackPorts } from './stack-ports.ts';
 export { extraBinDirs, findExecutable } from './which.ts';

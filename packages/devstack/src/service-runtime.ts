@@ -1,4 +1,4 @@
-import type { ServiceSpec } from './stack.ts';
+import type { ServiceSpec } from './service-specs.ts';
 
 /**
  * Preloaded into every service before its own modules: OpenTelemetry's instrumentations

@@ -3,7 +3,10 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPortFree, PortInUseError, ServiceStartError, type Stack, startStack } from './stack.ts';
+import { startStack } from './stack.ts';
+import { PortInUseError, ServiceStartError } from './stack-errors.ts';
+import type { Stack } from './stack-options.ts';
+import { isPortFree } from './stack-ports.ts';
 
 const root = resolve(import.meta.dirname, '../../..');
 
