@@ -10,7 +10,6 @@ import {
   clampLimit,
   conflict,
   type JobEvent,
-  KeyedLock,
   type Logger,
   newId,
   notFound,
@@ -19,10 +18,10 @@ import {
 } from '@mediakit/kit';
 import type { filesV1, jobsV1 } from '@mediakit/proto';
 import { applyEvent } from './apply-event.ts';
-import { jobsToRelease, ownerLimit } from './concurrency-gate.ts';
 import type { FilesClient } from './files-client.ts';
 import { ACTIVE_STATUSES, isJobStatus, isTerminal, JOB_STATUSES, type JobDoc, toProto } from './job.ts';
 import type { JobBus } from './job-bus.ts';
+import { JobDispatcher } from './job-dispatcher.ts';
 import type { JobRepository } from './job-repository.ts';
 import {
   checkInputCount,
@@ -69,30 +68,6 @@ const DEFAULT_RETENTION_HOURS = 1;
 const WRITE_ATTEMPTS = 5;
 
 const GAVE_UP_MESSAGE = 'The job stopped unexpectedly several times and was given up. Please try again.';
-const NOT_QUEUED_MESSAGE = 'The job could not be queued right now. Please try again in a moment.';
-const INPUT_GONE_MESSAGE =
-  'An input file of this job was deleted before the job could start. Upload it again and start a new job.';
-
-/** Held jobs read per release decision when an owner has no limit, and owners scanned per pass. */
-const RELEASE_BATCH = 100;
-/** Release decisions for one owner in a row; the periodic pass picks up whatever is left. */
-const RELEASE_ROUNDS = 10;
-/**
- * A claimed dispatch whose stream sequence is still unrecorded after this long was interrupted
- * (the service stopped between the claim and JetStream's answer) and is published again. Well
- * inside JetStream's duplicate window (2 minutes), so if the first publish did land, the message
- * id `<jobId>:<attempt>` makes the second one a no-op.
- */
-const UNCONFIRMED_DISPATCH_MS = 30_000;
-
-/** A job the caller is queueing right now, with the input files it already read. */
-interface OwnJob {
-  jobId: string;
-  inputs: readonly filesV1.File[];
-}
-
-/** What releasing one held job came to. */
-type ReleaseOutcome = 'dispatched' | 'skipped' | 'failed' | 'stopped';
 
 /**
  * The jobs service's logic: creating and dispatching jobs, the owner's operations on them, and
@@ -111,8 +86,8 @@ export class JobsService {
   private readonly log: Logger;
   private readonly now: () => Date;
   private readonly queue: QueueAnnouncer;
-  /** Release decisions of one owner run one at a time (concurrency-gate.ts). */
-  private readonly owners = new KeyedLock();
+  /** Publishes jobs through the per-owner concurrency gate (job-dispatcher.ts). */
+  private readonly dispatcher: JobDispatcher;
 
   private readonly videoLimits: VideoLimits;
   private readonly imageLimits: ImageLimits;
@@ -129,6 +104,14 @@ export class JobsService {
       readQueue: (worker, limit) => this.repository.queueHead(worker, limit),
       announce: (job) => this.bus.announce(job),
       log: this.log,
+    });
+    this.dispatcher = new JobDispatcher({
+      repository: this.repository,
+      bus: this.bus,
+      files: this.files,
+      log: this.log,
+      now: this.now,
+      queue: this.queue,
     });
   }
 
@@ -173,7 +156,7 @@ export class JobsService {
     // releases it now (it joins the end of the stream) or holds it. Read before releasing, as a
     // fast worker may start it at once and the 202 promises a job that runs later.
     const accepted = await this.withQueuePosition(job);
-    await this.releaseHeld(job.ownerId, { jobId: job._id, inputs: files });
+    await this.dispatcher.releaseHeld(job.ownerId, { jobId: job._id, inputs: files });
     return accepted;
   }
 
@@ -233,11 +216,11 @@ export class JobsService {
     );
     // It finished between our read and our write.
     if (!canceled) throw conflict('This job has already finished.');
-    await this.stopWork(canceled);
+    await this.dispatcher.stopWork(canceled);
     const update = toProto(canceled);
     this.bus.announce(update);
     if (job.status === 'queued') await this.queue.queueMoved(job);
-    await this.slotFreed(job.ownerId);
+    await this.dispatcher.slotFreed(job.ownerId);
     return update;
   }
 
@@ -270,14 +253,14 @@ export class JobsService {
     // `running`; then through the same gate as a new job: it waits if the owner's slots are taken.
     const update = await this.withQueuePosition(queued);
     this.bus.announce(update);
-    await this.releaseHeld(ownerId, { jobId: id, inputs: files });
+    await this.dispatcher.releaseHeld(ownerId, { jobId: id, inputs: files });
     return update;
   }
 
   async deleteJob(ownerId: string, id: string): Promise<void> {
     const job = await this.owned(ownerId, id);
     if (!isTerminal(job.status)) {
-      await this.stopWork(job);
+      await this.dispatcher.stopWork(job);
       // Event streams open on this job end with its cancellation rather than hang.
       this.bus.announce(toProto({ ...job, status: 'canceled', finishedAt: this.now().toISOString() }));
     }
@@ -285,7 +268,7 @@ export class JobsService {
     await this.files.deleteJobOutputs({ ownerId, jobId: id });
     await this.repository.delete(id);
     if (job.status === 'queued') await this.queue.queueMoved(job);
-    if (!isTerminal(job.status)) await this.slotFreed(job.ownerId);
+    if (!isTerminal(job.status)) await this.dispatcher.slotFreed(job.ownerId);
   }
 
   /**
@@ -317,7 +300,7 @@ export class JobsService {
         // Awaited, so the next event (often the next job's `started`) is folded after the jobs
         // behind this one heard their new position, and their streams see it before `running`.
         if (job.status === 'queued' && updated.status !== 'queued') await this.queue.queueMoved(job);
-        if (isTerminal(updated.status)) await this.slotFreed(updated.ownerId);
+        if (isTerminal(updated.status)) await this.dispatcher.slotFreed(updated.ownerId);
         return update;
       }
     }
@@ -348,7 +331,7 @@ export class JobsService {
         update = toProto(failed);
         this.bus.announce(update);
         if (job.status === 'queued') await this.queue.queueMoved(job);
-        await this.slotFreed(job.ownerId);
+        await this.dispatcher.slotFreed(job.ownerId);
       }
     }
     await this.bus.removeDispatch(streamSeq);
@@ -362,30 +345,23 @@ export class JobsService {
   async sweepOnce(now: Date): Promise<number> {
     const at = now.toISOString();
     const expired = await this.repository.findExpiredActive(at);
-    for (const job of expired) await this.stopWork(job);
+    for (const job of expired) await this.dispatcher.stopWork(job);
     const deleted = await this.repository.deleteExpired(at);
     // One pass per pool: requests for a pool whose pass is running fold into its next pass.
     await Promise.all(
       expired.filter((job) => job.status === 'queued').map((job) => this.queue.queueMoved(job)),
     );
-    for (const ownerId of new Set(expired.map((job) => job.ownerId))) await this.slotFreed(ownerId);
+    for (const ownerId of new Set(expired.map((job) => job.ownerId)))
+      await this.dispatcher.slotFreed(ownerId);
     return deleted;
   }
 
   /**
-   * The gate's safety net, run at start and periodically (jobs main.ts): everything it
-   * decides is derived from the documents, so a restart loses nothing. Publishes again the
-   * dispatches a stop interrupted, then releases held jobs of every owner below their limit (a
-   * finish whose release was lost to a crash or an error, a limit raised by an upgrade).
+   * The gate's safety net, run at start and periodically (jobs main.ts): publishes again the
+   * dispatches a stop interrupted and releases held jobs of every owner below their limit.
    */
-  async releaseHeldJobs(): Promise<void> {
-    const before = new Date(this.now().getTime() - UNCONFIRMED_DISPATCH_MS).toISOString();
-    for (const job of await this.repository.findUnconfirmedDispatches(before, RELEASE_BATCH)) {
-      await this.owners.run(job.ownerId, () => this.republish(job));
-    }
-    for (const ownerId of await this.repository.ownersWithHeldJobs(RELEASE_BATCH)) {
-      await this.slotFreed(ownerId);
-    }
+  releaseHeldJobs(): Promise<void> {
+    return this.dispatcher.releaseHeldJobs();
   }
 
   private async owned(ownerId: string, id: string): Promise<JobDoc> {
@@ -398,167 +374,10 @@ export class JobsService {
     return toProto(job, await this.repository.queuePositionOf(job));
   }
 
-  /**
-   * Publishes as many of the owner's held jobs as their limit allows, oldest first
-   * (concurrency-gate.ts). Decisions for one owner run one at a time, so two of them never fill the
-   * same free slot. `own` is the job the caller is queueing: if publishing it fails, the caller
-   * hears 503 and the job is failed (a request must not hang on a broken bus); any other job that
-   * cannot be published stays held for the next pass.
-   */
-  private releaseHeld(ownerId: string, own?: OwnJob): Promise<void> {
-    return this.owners.run(ownerId, async () => {
-      for (let round = 0; round < RELEASE_ROUNDS; round++) {
-        const newest = await this.repository.newestHeldOf(ownerId);
-        if (!newest) return;
-        const limit = ownerLimit([newest]);
-        const active = limit > 0 ? await this.repository.countDispatchedActive(ownerId) : 0;
-        if (limit > 0 && active >= limit) return;
-        const held = await this.repository.heldOf(ownerId, limit > 0 ? limit : RELEASE_BATCH);
-        const outcomes: ReleaseOutcome[] = [];
-        for (const job of jobsToRelease({ active, limit, held })) {
-          const outcome = await this.release(job, own);
-          outcomes.push(outcome);
-          if (outcome === 'stopped') return;
-        }
-        // A job that failed instead of taking its slot left the slot free: decide again.
-        if (!outcomes.includes('failed') && !(limit === 0 && held.length === RELEASE_BATCH)) return;
-      }
-    });
-  }
-
-  /**
-   * Claims one held job, then publishes it. The claim (setting `dispatchedAt` on a queued job of
-   * this attempt that has none) is what makes a job published once: a cancel, a retry or another
-   * release that got there first makes it miss. `queuedAt` moves to now: the job joins the end of
-   * its pool's stream.
-   */
-  private async release(job: JobDoc, own?: OwnJob): Promise<ReleaseOutcome> {
-    const at = this.now().toISOString();
-    const claimed = await this.repository.update(
-      job._id,
-      { status: 'queued', attempt: job.attempt, dispatched: false },
-      { set: { dispatchedAt: at, queuedAt: at } },
-    );
-    if (!claimed) return 'skipped';
-    const isOwn = own?.jobId === job._id;
-    let inputs: readonly filesV1.File[];
-    try {
-      inputs = own && isOwn ? own.inputs : await this.inputsOf(claimed);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) {
-        await this.failQueued(claimed, INPUT_GONE_MESSAGE);
-        return 'failed';
-      }
-      this.log.warn({ err: error, jobId: job._id }, 'reading the inputs of a held job failed; it stays held');
-      await this.unclaim(claimed, job.queuedAt);
-      return 'stopped';
-    }
-    let seq: number;
-    try {
-      seq = await this.bus.dispatch(claimed, inputs);
-    } catch (error) {
-      this.log.error({ err: error, jobId: job._id }, 'dispatching a job failed');
-      if (!isOwn) {
-        await this.unclaim(claimed, job.queuedAt);
-        return 'stopped';
-      }
-      await this.failQueued(claimed, NOT_QUEUED_MESSAGE);
-      throw new ApiError(503, 'service_unavailable', NOT_QUEUED_MESSAGE);
-    }
-    // If this write fails the job stays claimed and unconfirmed: releaseHeldJobs publishes it
-    // again, and the message id makes that a no-op.
-    await this.recordDispatch(claimed, seq);
-    return 'dispatched';
-  }
-
-  /** Records the stream sequence (to delete the message on cancel). */
-  private async recordDispatch(job: JobDoc, seq: number): Promise<void> {
-    // Only the sequence: a fast worker's events may already have moved the job on.
-    const updated = await this.repository.update(
-      job._id,
-      { attempt: job.attempt },
-      { set: { dispatchSeq: seq } },
-    );
-    // Canceled, deleted or retried while it was being published: its message must reach no worker.
-    if (!updated || updated.status === 'canceled') await this.stopWork({ ...job, dispatchSeq: seq });
-  }
-
-  /** Gives a claimed job back to the held ones, in its old place, after its publish failed. */
-  private async unclaim(claimed: JobDoc, queuedAt: string): Promise<void> {
-    await this.repository.update(
-      claimed._id,
-      { status: 'queued', attempt: claimed.attempt, dispatched: true },
-      { set: { queuedAt }, unset: ['dispatchedAt'] },
-    );
-  }
-
-  /** Publishes again a dispatch a stop interrupted (releaseHeldJobs); runs under the owner's turn. */
-  private async republish(stale: JobDoc): Promise<void> {
-    const job = await this.repository.findById(stale._id);
-    if (job?.status !== 'queued' || job.attempt !== stale.attempt) return;
-    if (job.dispatchSeq !== undefined || job.dispatchedAt === undefined) return;
-    try {
-      const inputs = await this.inputsOf(job);
-      await this.recordDispatch(job, await this.bus.dispatch(job, inputs));
-      this.log.info({ jobId: job._id }, 'published an interrupted dispatch again');
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) {
-        await this.failQueued(job, INPUT_GONE_MESSAGE);
-        return;
-      }
-      // Still claimed and unconfirmed: the next pass tries again.
-      this.log.warn({ err: error, jobId: job._id }, 'publishing an interrupted dispatch again failed');
-    }
-  }
-
-  /** Fails a job that never reached a worker, and tells whoever watches it and its queue. */
-  private async failQueued(job: JobDoc, message: string): Promise<void> {
-    const failed = await this.repository.update(
-      job._id,
-      { status: 'queued', attempt: job.attempt },
-      { set: { status: 'failed', error: { message }, finishedAt: this.now().toISOString() } },
-    );
-    if (!failed) return;
-    this.bus.announce(toProto(failed));
-    await this.queue.queueMoved(job);
-  }
-
-  /**
-   * One of the owner's jobs finished (or was deleted): release their held jobs into the free slot.
-   * Never throws: the job's own change is done, and the periodic pass retries the release.
-   */
-  private async slotFreed(ownerId: string): Promise<void> {
-    try {
-      await this.releaseHeld(ownerId);
-    } catch (error) {
-      this.log.warn({ err: error, ownerId }, 'releasing held jobs failed; the next pass retries');
-    }
-  }
-
-  /**
-   * Stops a job that is queued or running: tells the worker, and takes its message off the queue so
-   * it is never delivered (or redelivered after a worker crash) again.
-   */
-  private async stopWork(job: JobDoc): Promise<void> {
-    this.bus.cancel(job._id);
-    if (job.dispatchSeq === undefined) return;
-    try {
-      await this.bus.removeDispatch(job.dispatchSeq);
-    } catch (error) {
-      // The cancel message still makes workers drop it; the job's state is already settled.
-      this.log.warn({ err: error, jobId: job._id }, 'removing a canceled job from the queue failed');
-    }
-  }
-
-  /** The job's input files as the files service has them now (404 when one is gone). */
-  private inputsOf(job: JobDoc): Promise<filesV1.File[]> {
-    return Promise.all(job.inputs.map((id) => this.files.getFile({ ownerId: job.ownerId, id })));
-  }
-
   /** A retry runs on the same input files; they must still exist. */
   private async inputsForRetry(job: JobDoc): Promise<filesV1.File[]> {
     try {
-      return await this.inputsOf(job);
+      return await this.dispatcher.inputsOf(job);
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) {
         throw conflict(
