@@ -9,11 +9,10 @@ import { stat } from 'node:fs/promises';
 import type { JobInput, ToolContext } from '@mediakit/worker';
 import type { RawAnimation, RgbaFrame } from '../decode/open-animation.ts';
 import { animatedFormatFor, encodeAnimation, mapFrames } from './animation.ts';
+import { type FineSetting, finePixels } from './compress-fine-pixels.ts';
 import {
   type CompressParams,
-  type FineSetting,
   fineKnobs,
-  finePixels,
   planCompressLevel,
   planCompressPixels,
   planCompressTarget,

@@ -4,18 +4,15 @@ import sharp from 'sharp';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CAMERA_AND_GPS_EXIF, photoLikePng } from '../../test/editing-support.ts';
 import { type FakeInput, type FakeJob, fakeJob, halfTransparentRedPng } from '../../test/support.ts';
+import { finePixels, MAX_POSTERIZE_STEP, posterizePixels, softenPixels } from './compress-fine-pixels.ts';
 import {
   type CompressParams,
   compressImage,
   fineKnobs,
-  finePixels,
   LEVEL_QUALITY,
-  MAX_POSTERIZE_STEP,
   planCompressLevel,
   planCompressPixels,
   planCompressTarget,
-  posterizePixels,
-  softenPixels,
   TARGET_SCALES,
   TARGET_WINDOW,
   targetBytes,
