@@ -73,12 +73,12 @@ import { animatedFormatFor } from './animation.ts';
 import { compressAnimation } from './compress-animation.ts';
 import { clampAmount, type FineKnob, type FineSetting, finePixels } from './compress-fine-pixels.ts';
 import { checkLevelResult, checkTargetResult, keptUnchanged, NotSmaller } from './compress-not-larger.ts';
-import { fitByteBudget, kilobytes, shrinkSteps } from './editing-byte-budget.ts';
+import { fitByteBudget, kilobytes, resizeToScale, shrinkSteps } from './editing-byte-budget.ts';
 import { type EditedImage, eachInput } from './editing-each-input.ts';
 import { fromRaw, type Size, toRaw } from './editing-pixels.ts';
 import { fastSearch, hasQualityKnob, qualityOutput } from './editing-quality.ts';
 import { compressedFormatOf, EXTENSION, type OutputFormat, writableAs } from './formats.ts';
-import { applyPlan, type ImagePlan, type PixelSteps, planImageJob } from './pipeline.ts';
+import { applyPlan, type ImagePlan, type PixelSteps, pixelStepsOf, planImageJob } from './pipeline.ts';
 import { otherFormatNote } from './result-notes.ts';
 
 export type CompressLevel = 'high' | 'medium' | 'low';
@@ -165,12 +165,7 @@ export function planCompressLevel(inputFormat: string, level: CompressLevel, has
 
 /** Pure: what is done once before a size search (orientation, white under a JPEG, sRGB). */
 export function planCompressPixels(inputFormat: string, hasAlpha: boolean): PixelSteps {
-  const {
-    output: _output,
-    extension: _extension,
-    ...steps
-  } = planImageJob({ format: compressedFormatOf(inputFormat, hasAlpha) });
-  return steps;
+  return pixelStepsOf(planImageJob({ format: compressedFormatOf(inputFormat, hasAlpha) }));
 }
 
 /**
@@ -216,14 +211,7 @@ export function planCompressTarget(
 ): ImagePlan {
   const format = compressedFormatOf(inputFormat, hasAlpha);
   const factor = fine?.knob === 'shrink' ? scale * (1 - MAX_FINE_SHRINK * clampAmount(fine.amount)) : scale;
-  const resize =
-    factor < 1
-      ? {
-          width: Math.max(1, Math.round(size.width * factor)),
-          height: Math.max(1, Math.round(size.height * factor)),
-          fit: 'fill' as const,
-        }
-      : undefined;
+  const resize = resizeToScale(size, factor);
   const fast = fastTargetSearch(format, size.width * size.height);
   const output = qualityOutput(format, quality, hasAlpha, fast);
   if (fine?.knob === 'dither' && output.format === 'png' && output.options.palette) {

@@ -219,6 +219,19 @@ export function kilobytes(bytes: number): string {
  * Scales for "shrink 10 % at a time": 1, 0.9, 0.81, ... down to `floor` (inclusive of the last step above
  * it). Each side is multiplied by the scale, so each step removes about 19 % of the pixels.
  */
+/** The resize to `scale` of a size (each side at least a pixel) a size search encodes; none at 1. */
+export function resizeToScale(
+  size: { width: number; height: number },
+  scale: number,
+): { width: number; height: number; fit: 'fill' } | undefined {
+  if (scale >= 1) return undefined;
+  return {
+    width: Math.max(1, Math.round(size.width * scale)),
+    height: Math.max(1, Math.round(size.height * scale)),
+    fit: 'fill',
+  };
+}
+
 export function shrinkSteps(floor: number, ratio = 0.9): number[] {
   const steps = [1];
   while (steps[steps.length - 1] * ratio >= floor) steps.push(steps[steps.length - 1] * ratio);

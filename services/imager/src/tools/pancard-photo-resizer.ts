@@ -23,7 +23,14 @@ import { fitByteBudget } from './editing-byte-budget.ts';
 import { eachInput } from './editing-each-input.ts';
 import { PAN_DPI, PAN_MAX_BYTES, panJpeg, withJfifDensity } from './editing-pan.ts';
 import { displayedSize, fromRaw, type Size, toRaw } from './editing-pixels.ts';
-import { applyPlan, type ImagePlan, type PixelSteps, planImageJob, type Region } from './pipeline.ts';
+import {
+  applyPlan,
+  type ImagePlan,
+  type PixelSteps,
+  pixelStepsOf,
+  planImageJob,
+  type Region,
+} from './pipeline.ts';
 
 export const PAN_PHOTO_SIZE: Readonly<Size> = { width: 197, height: 276 };
 
@@ -63,17 +70,13 @@ export function planPanPhotoPixels(size: Size, params: PanPhotoParams): PixelSte
       `The crop (${region.width}×${region.height} at ${region.left},${region.top}) must lie inside the ${size.width}×${size.height} photo.`,
     );
   }
-  const {
-    output: _o,
-    extension: _e,
-    density: _d,
-    ...steps
-  } = planImageJob({
-    format: 'jpeg', // for the white flatten: a JPEG has no transparency
-    extract: region,
-    resize: { ...PAN_PHOTO_SIZE, fit: 'cover' },
-  });
-  return steps;
+  return pixelStepsOf(
+    planImageJob({
+      format: 'jpeg', // for the white flatten: a JPEG has no transparency
+      extract: region,
+      resize: { ...PAN_PHOTO_SIZE, fit: 'cover' },
+    }),
+  );
 }
 
 /** Pure: one encode of the search, from the 197×276 pixels. */

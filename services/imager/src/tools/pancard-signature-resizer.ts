@@ -17,12 +17,12 @@
  */
 import type { ToolHandler } from '@mediakit/worker';
 import { openImage } from '../decode/open-image.ts';
-import { fitByteBudget, shrinkSteps } from './editing-byte-budget.ts';
+import { fitByteBudget, resizeToScale, shrinkSteps } from './editing-byte-budget.ts';
 import { eachInput } from './editing-each-input.ts';
 import { PAN_DPI, PAN_MAX_BYTES, panJpeg, withJfifDensity } from './editing-pan.ts';
 import { fromRaw, type RawImage, type Size, toRaw } from './editing-pixels.ts';
 import { qualityOutput } from './editing-quality.ts';
-import { applyPlan, type ImagePlan, type PixelSteps, planImageJob } from './pipeline.ts';
+import { applyPlan, type ImagePlan, type PixelSteps, pixelStepsOf, planImageJob } from './pipeline.ts';
 
 export const PAN_SIGNATURE_BOX: Readonly<Size> = { width: 354, height: 157 };
 
@@ -42,15 +42,12 @@ export interface PanSignatureParams {
 
 /** Pure: from the input to the signature's pixels, as large as fits the box, on white. */
 export function planSignaturePixels(): PixelSteps {
-  const {
-    output: _o,
-    extension: _e,
-    density: _d,
-    ...steps
-  } = planImageJob({
-    format: 'jpeg', // for the white flatten
-    resize: { ...PAN_SIGNATURE_BOX, fit: 'inside' },
-  });
+  const steps = pixelStepsOf(
+    planImageJob({
+      format: 'jpeg', // for the white flatten
+      resize: { ...PAN_SIGNATURE_BOX, fit: 'inside' },
+    }),
+  );
   // `inside` never enlarges elsewhere; here the largest size that fits is the point.
   if (steps.resize) steps.resize = { ...steps.resize, withoutEnlargement: false };
   return steps;
@@ -86,14 +83,7 @@ export function planSignatureEncode(
   quality: number,
   scale: number,
 ): ImagePlan {
-  const resize =
-    scale < 1
-      ? {
-          width: Math.max(1, Math.round(size.width * scale)),
-          height: Math.max(1, Math.round(size.height * scale)),
-          fit: 'fill' as const,
-        }
-      : undefined;
+  const resize = resizeToScale(size, scale);
   if (background === 'white') {
     return { ...planImageJob({ format: 'jpeg', resize, density: PAN_DPI }), output: panJpeg(quality) };
   }

@@ -136,6 +136,12 @@ export interface ImagePlan extends PixelSteps {
   density?: number;
 }
 
+/** What a plan does to the pixels alone, for a tool that encodes the pixels itself (byte-budget searches). */
+export function pixelStepsOf(plan: ImagePlan): PixelSteps {
+  const { output: _output, extension: _extension, density: _density, ...steps } = plan;
+  return steps;
+}
+
 export function planImageJob(spec: ImageJobSpec): ImagePlan {
   const plan: ImagePlan = {
     autoOrient: true,
