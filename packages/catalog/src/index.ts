@@ -50,6 +50,7 @@ export {
   validateParamsForInputs,
 } from './validate.ts';
 export * from './video-limits.ts';
+export * from './video-tool-params.ts';
 export * from './video-tools.ts';
 
 function freeze(e: CatalogEntry): CatalogEntry {
