@@ -1,4 +1,4 @@
-import type { MediaKind } from '@mediakit/media';
+import type { MediaInfo, MediaKind } from '@mediakit/media';
 import type { filesV1 } from '@mediakit/proto';
 
 /** The kinds a file record may have (API.md `File.media`). */
@@ -8,23 +8,13 @@ export type FileSource = 'upload' | 'output';
 
 /**
  * One stored file, as kept in the `files` collection. What it is (mime, media, dimensions,
- * duration) was read from its bytes; `name` is only what the user called it.
+ * duration: its MediaInfo) was read from its bytes; `name` is only what the user called it.
  */
-export interface FileDoc {
+export interface FileDoc extends MediaInfo {
   _id: string;
   ownerId: string;
   name: string;
   size: number;
-  mime: string;
-  media: MediaKind;
-  format: string;
-  width?: number;
-  height?: number;
-  duration?: number;
-  fps?: number;
-  hasAudio?: boolean;
-  videoCodec?: string;
-  audioCodec?: string;
   source: FileSource;
   jobId?: string;
   objectKey: string;

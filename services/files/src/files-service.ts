@@ -51,22 +51,15 @@ export interface NewUpload {
   id?: string;
 }
 
-export interface NewOutput {
+/** A worker's output as it registers it: what it read of the file, where it stored it. */
+export interface NewOutput extends Omit<MediaInfo, 'media'> {
   id: string;
   ownerId: string;
   jobId: string;
   name: string;
   objectKey: string;
-  mime: string;
+  /** As the worker said it; checked against the known kinds before it is stored. */
   media: string;
-  format: string;
-  width?: number;
-  height?: number;
-  duration?: number;
-  fps?: number;
-  hasAudio?: boolean;
-  videoCodec?: string;
-  audioCodec?: string;
   expiresAt: string;
 }
 
