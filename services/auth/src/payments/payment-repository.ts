@@ -1,18 +1,9 @@
 import type { Collection, DocumentStore } from '@mediakit/kit';
-import type { PlanId } from '../plans.ts';
-import type { PlanChangeKind } from './payment-provider.ts';
+import type { PlanChange } from './payment-provider.ts';
 
-/** One plan change as the record-only provider keeps it (the `payments` collection). */
-export interface PaymentDoc {
+/** One plan change as the record-only provider keeps it (the `payments` collection), billing aside. */
+export interface PaymentDoc extends Omit<PlanChange, 'billing'> {
   _id: string;
-  userId: string;
-  kind: PlanChangeKind;
-  fromPlan: PlanId;
-  toPlan: PlanId;
-  amount: number;
-  currency: string;
-  interval: string;
-  effectiveAt: string;
   /** Always `recorded_not_charged` here: nothing was charged. */
   status: 'recorded_not_charged';
   createdAt: string;
