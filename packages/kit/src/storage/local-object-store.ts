@@ -19,7 +19,7 @@ import { pipeline } from 'node:stream/promises';
 import { NotFoundError } from '../errors.ts';
 import { isProcessAlive } from '../process-alive.ts';
 import { assertValidRange } from './byte-range.ts';
-import { assertValidKey, assertValidPrefix, InvalidObjectKeyError } from './object-key.ts';
+import { assertDeletablePrefix, assertValidKey, assertValidPrefix } from './object-key.ts';
 import type { ByteRange, ObjectInfo, ObjectStore } from './ports.ts';
 import { STREAM_BATCH_BYTES } from './stream-batches.ts';
 
@@ -190,12 +190,7 @@ export function createLocalObjectStore(dir: string): ObjectStore {
       await removeObject(key);
     },
     async deletePrefix(prefix) {
-      assertValidPrefix(prefix);
-      if (prefix === '')
-        throw new InvalidObjectKeyError(
-          prefix,
-          'deletePrefix refuses the empty prefix (it would delete everything)',
-        );
+      assertDeletablePrefix(prefix);
       for (const key of await list(prefix)) await removeObject(key);
     },
     list,

@@ -26,6 +26,16 @@ export function assertValidPrefix(prefix: string): void {
   if (prefix !== '') assertSafeCharacters(prefix.endsWith('/') ? prefix.slice(0, -1) : prefix);
 }
 
+/** What deletePrefix accepts: a valid prefix, but never the empty one (it would delete everything). */
+export function assertDeletablePrefix(prefix: string): void {
+  assertValidPrefix(prefix);
+  if (prefix === '')
+    throw new InvalidObjectKeyError(
+      prefix,
+      'deletePrefix refuses the empty prefix (it would delete everything)',
+    );
+}
+
 function assertSafeCharacters(key: string): void {
   if (key.includes('\0')) throw new InvalidObjectKeyError(key, 'it contains a NUL character');
   if (key.includes('\\')) throw new InvalidObjectKeyError(key, 'it contains a backslash');

@@ -1,7 +1,7 @@
 import { Client } from 'minio';
 import { NotFoundError } from '../errors.ts';
 import { assertValidRange } from './byte-range.ts';
-import { assertValidKey, assertValidPrefix, InvalidObjectKeyError } from './object-key.ts';
+import { assertDeletablePrefix, assertValidKey, assertValidPrefix } from './object-key.ts';
 import type { ObjectStore } from './ports.ts';
 import { uploadStream } from './s3-upload.ts';
 
@@ -86,12 +86,7 @@ export async function createS3ObjectStore(options: S3ObjectStoreOptions): Promis
     },
 
     async deletePrefix(prefix) {
-      assertValidPrefix(prefix);
-      if (prefix === '')
-        throw new InvalidObjectKeyError(
-          prefix,
-          'deletePrefix refuses the empty prefix (it would delete everything)',
-        );
+      assertDeletablePrefix(prefix);
       // S3 answers a batch delete (quiet mode) with the entries that failed only. minio-js's typings
       // wrap each in `{ Error }`, but at runtime the entry is the error itself; accept both.
       const failures = await client.removeObjects(bucket, await list(prefix));
