@@ -4,6 +4,7 @@ export * from './errors.ts';
 export * from './grpc.ts';
 export * from './grpc-clients.ts';
 export * from './health.ts';
+export * from './html.ts';
 export * from './http/error-handler.ts';
 export * from './ids.ts';
 export * from './keyed-lock.ts';

@@ -1,3 +1,4 @@
+import { escapeHtml } from '@mediakit/kit';
 import { STYLESHEET_PATH } from './assets.ts';
 
 /**
@@ -17,12 +18,6 @@ export interface FormErrors {
   form?: string;
   fields?: Record<string, string>;
 }
-
-export const escapeHtml = (text: string): string =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );
 
 function layout(page: PageRenderer, title: string, main: string): string {
   return `<!doctype html>

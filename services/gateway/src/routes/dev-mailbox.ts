@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { notFound, readMailbox, type StoredMail } from '@mediakit/kit';
+import { escapeHtml, notFound, readMailbox, type StoredMail } from '@mediakit/kit';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 
 export interface DevMailboxOptions {
@@ -43,12 +43,6 @@ function isLoopback(ip: string): boolean {
   if (isIP(address) === 4) return address.startsWith('127.');
   return address === '::1';
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );
 
 /** Plain HTML, every value escaped: mail subjects and bodies carry what strangers typed into forms. */
 export function mailboxPage(mails: StoredMail[]): string {

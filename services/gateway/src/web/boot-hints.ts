@@ -1,7 +1,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { escapeHtml } from '@mediakit/kit';
 import { remoteAt } from '@mediakit/page-meta/remote-at';
-import { escapeHtml, scriptJson } from './page-head.ts';
+import { scriptJson } from './page-head.ts';
 
 export interface BootHintsOptions {
   /** The runtime config (`/runtime-config.json`): the remotes' manifests and the public origin. */

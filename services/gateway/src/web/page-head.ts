@@ -1,11 +1,6 @@
+import { escapeHtml } from '@mediakit/kit';
 import { BRAND } from '@mediakit/page-meta/brand';
 import type { PageHead } from '@mediakit/page-meta/page-heads';
-
-export const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );
 
 /**
  * JSON inside <script>: `<` is written as \u003c, so no value (an article title, say) can close

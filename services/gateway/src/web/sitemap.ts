@@ -1,6 +1,6 @@
 import type { PublicTool } from '@mediakit/catalog';
+import { escapeHtml } from '@mediakit/kit';
 import type { ArticleHeadFields } from './blog-source.ts';
-import { escapeHtml } from './page-head.ts';
 
 /** Public pages worth indexing; personal pages (account, dashboard) and sign-in steps are not. */
 export const PUBLIC_PAGES = [
