@@ -7,9 +7,9 @@ export const jobsEnv = Type.Object({
   ...commonEnv,
   ...documentStoreEnv,
   ...grpcAddressEnv,
-  // Inputs of video tools over these are refused with 422 at CreateJob (video-limits-check.ts).
+  // Inputs of video tools over these are refused with 422 at CreateJob (input-limits-check.ts).
   ...videoLimitsEnv,
-  // Inputs of image tools over these are refused with 422 at CreateJob (image-limits-check.ts);
+  // Inputs of image tools over these are refused with 422 at CreateJob (input-limits-check.ts);
   // IMAGE_DECODE_TIMEOUT_SECONDS is the imager's alone and unused here.
   ...imageLimitsEnv,
   GRPC_PORT: port(50053, 'port of the JobsService gRPC server'),
