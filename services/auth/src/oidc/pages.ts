@@ -1,4 +1,4 @@
-import { escapeHtml } from '@mediakit/kit';
+import { escapeHtml, htmlDocument } from '@mediakit/kit';
 import { STYLESHEET_PATH } from './assets.ts';
 
 /**
@@ -20,22 +20,14 @@ export interface FormErrors {
 }
 
 function layout(page: PageRenderer, title: string, main: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)} · Mediakit</title>
-<link rel="stylesheet" href="${STYLESHEET_PATH}">
-</head>
-<body>
-<header class="brand"><a href="${escapeHtml(page.publicUrl)}/">Mediakit</a></header>
+  return htmlDocument({
+    title: `${title} · Mediakit`,
+    head: `<link rel="stylesheet" href="${STYLESHEET_PATH}">`,
+    body: `<header class="brand"><a href="${escapeHtml(page.publicUrl)}/">Mediakit</a></header>
 <main class="card">
 ${main}
-</main>
-</body>
-</html>`;
+</main>`,
+  });
 }
 
 function errorSummary(errors: FormErrors): string {

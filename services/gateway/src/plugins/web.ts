@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { PublicTool } from '@mediakit/catalog';
-import { escapeHtml } from '@mediakit/kit';
+import { escapeHtml, htmlDocument } from '@mediakit/kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type ContentReader, createBlogSource } from '../web/blog-source.ts';
 import { createBootHints } from '../web/boot-hints.ts';
@@ -183,23 +183,16 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
 export function placeholderPage(tools: readonly PublicTool[]): string {
   const items = tools
     .map((tool) => `<li><code>${escapeHtml(tool.name)}</code> — ${escapeHtml(tool.title)}</li>`)
-    .join('\n      ');
-  return `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8">
-    <meta name="viewport" content="width=device-width, initial-scale=1">
-    <title>Mediakit</title>
-    <meta name="description" content="Convert and edit video and images in the browser.">
-  </head>
-  <body>
-    <h1>Mediakit</h1>
-    <p>The web app is not built yet. The API is at <a href="/api/v1/tools"><code>/api/v1</code></a>.</p>
-    <h2>Tools (${tools.length})</h2>
-    <ul>
-      ${items}
-    </ul>
-  </body>
-</html>
-`;
+    .join('\n');
+  return htmlDocument({
+    title: 'Mediakit',
+    head: '<meta name="description" content="Convert and edit video and images in the browser.">',
+    body: `<h1>Mediakit</h1>
+<p>The web app is not built yet. The API is at <a href="/api/v1/tools"><code>/api/v1</code></a>.</p>
+<h2>Tools (${tools.length})</h2>
+<ul>
+${items}
+</ul>`,
+    indexable: true,
+  });
 }

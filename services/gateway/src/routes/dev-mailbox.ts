@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { escapeHtml, notFound, readMailbox, type StoredMail } from '@mediakit/kit';
+import { escapeHtml, htmlDocument, notFound, readMailbox, type StoredMail } from '@mediakit/kit';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 
 export interface DevMailboxOptions {
@@ -55,29 +55,20 @@ export function mailboxPage(mails: StoredMail[]): string {
 </article>`,
     )
     .join('\n');
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${MAILBOX_TITLE}</title>
-<style>
+  return htmlDocument({
+    title: MAILBOX_TITLE,
+    head: `<style>
 body { font: 16px/1.5 system-ui, sans-serif; max-width: 50rem; margin: 2rem auto; padding: 0 1rem; color: #1d1d1f; }
 .notice { background: #fff4ce; border: 1px solid #e0c060; padding: .75rem 1rem; border-radius: 6px; }
 article { border-top: 1px solid #ddd; padding: 1rem 0; }
 h2 { font-size: 1.1rem; margin: 0; }
 .meta { color: #555; font-size: .9rem; margin: .25rem 0 .5rem; }
 pre { white-space: pre-wrap; word-break: break-word; background: #f6f6f6; padding: .75rem; border-radius: 6px; margin: 0; }
-</style>
-</head>
-<body>
-<h1>${MAILBOX_TITLE}</h1>
+</style>`,
+    body: `<h1>${MAILBOX_TITLE}</h1>
 <p class="notice">No SMTP server is configured (<code>SMTP_URL</code>), so emails are written here and to the
 service logs instead of being delivered. Set <code>SMTP_URL</code> to send them for real; this page then disappears.</p>
 <p>${mails.length === 0 ? 'No emails yet.' : `${mails.length} email${mails.length === 1 ? '' : 's'}, newest first.`}</p>
-${items}
-</body>
-</html>
-`;
+${items}`,
+  });
 }
