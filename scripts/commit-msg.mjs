@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The commit message rule (README, "Development"): a subject of at most 72 characters in the
+ * The commit message rule (docs/development.md, "Conventions"): a subject of at most 72 characters in the
  * imperative, a blank line, then a body that says why. `.githooks/commit-msg` runs this on every
  * commit; `scripts/setup.mjs` points git at `.githooks`, so a fresh clone gets it with `npm start`
  * or `npm test`. Plain Node, no dependencies: it must run before `npm ci` has.

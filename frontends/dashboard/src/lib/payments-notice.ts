@@ -2,7 +2,7 @@ import type { Subscription } from '../api/types.ts';
 
 /** Where an operator reads how to connect a payment provider. */
 export const TEST_PAYMENTS_NOTICE =
-  'Test payments: plan changes are recorded and nobody is charged. Connect a payment provider to take payments (see “Plugging in a real payment provider” in the README).';
+  'Test payments: plan changes are recorded and nobody is charged. Connect a payment provider to take payments (see “Plugging in a real payment provider” in docs/accounts.md).';
 
 /**
  * The notice about payments for the person looking at a plan, if any. A provider that charges

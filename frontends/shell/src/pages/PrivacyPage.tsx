@@ -7,7 +7,7 @@ import { usePlans, visitorPlan } from './use-plans.ts';
 
 /**
  * `/privacy`: what this installation does with people's files and data, as the code does it
- * (README "Privacy promises", "Encryption at rest", "Accounts and sessions"). Retention times are
+ * (docs/security.md "Privacy promises", "Encryption at rest"; docs/accounts.md). Retention times are
  * this installation's own, read from `GET /plans`.
  */
 export function PrivacyPage() {
