@@ -201,7 +201,7 @@ describe.each(overlays)('%s: the rules of issue 11', (overlay) => {
     });
   });
 
-  it('allows only the flows of ARCHITECTURE.md', () => {
+  it('allows only the flows of docs/architecture.md', () => {
     const policies = of(objects, 'NetworkPolicy');
     const deny = byName(objects, 'NetworkPolicy', 'default-deny');
     expect(deny.spec).toMatchObject({ podSelector: {}, policyTypes: ['Ingress', 'Egress'] });

@@ -67,7 +67,7 @@ describe.skipIf(skipReason)('web shell in Chromium', () => {
     await tool.page.close();
   });
 
-  test('unknown paths answer 404 and show the spec’s page with a link home', async () => {
+  test('unknown paths answer 404 and show the Page Not Found page with a link home', async () => {
     for (const path of ['/no/such/page', '/404', '/tool/not-a-tool']) {
       const { page, status } = await open(path);
       expect(status, path).toBe(404);

@@ -209,7 +209,7 @@ describe.skipIf(skipReason)('image tool pages in Chromium', () => {
     const me = (await (
       await fetch(`${web.url}/api/v1/auth/me`, { headers: { authorization: `Bearer ${account.token}` } })
     ).json()) as { sub: string; email: string };
-    // The session cookies as the shell writes them after signing in (spec section 9).
+    // The session cookies as the shell writes them after signing in (docs/api.md, "Web app rules").
     const cookie = (name: string, value: string) => ({
       name,
       value: encodeURIComponent(value),

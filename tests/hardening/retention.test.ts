@@ -7,7 +7,7 @@ import { startTestStack, type TestStack } from '../integration/stack.ts';
 import { signUp } from '../support/sign-in.ts';
 
 /**
- * Retention as API.md promises it, on the real stack with a fast clock: plans keep files for
+ * Retention as docs/api.md promises it, on the real stack with a fast clock: plans keep files for
  * seconds instead of hours (PLAN_*_RETENTION_HOURS are fractional hours) and the sweepers run every
  * second. Watched from outside, as a user and as someone with the disk: every upload, job and job
  * output disappears (record 404, object gone from the store) no later than its expiresAt plus the

@@ -6,7 +6,7 @@ import { signUp } from '../support/sign-in.ts';
 import { startTestStack, type TestStack } from './stack.ts';
 
 /**
- * `DELETE /account` removes everything the user owned, through events (issue 5, API.md "Accounts
+ * `DELETE /account` removes everything the user owned, through events (issue 5, docs/api.md "Accounts
  * and sessions"): the auth service deletes the user, their sessions and subscription and publishes
  * `accounts.events.<sub>.deleted`; the files and jobs services delete the user's files (bytes and
  * records) and jobs (a running one is stopped). Checked the way a user would: within a few seconds

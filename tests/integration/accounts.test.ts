@@ -9,7 +9,7 @@ import { ApiClient } from './client.ts';
 import { startTestStack, type TestStack } from './stack.ts';
 
 /**
- * Accounts and the app session through the public API on the real stack (API.md "Accounts and
+ * Accounts and the app session through the public API on the real stack (docs/api.md "Accounts and
  * sessions", issue 5): sign-up, login, the JWT access token verified by the gateway against the
  * auth service's JWKS, refresh-token rotation and reuse detection, logout, owner checks per
  * resource type, and a guest who signs in keeping what they made.

@@ -6,7 +6,7 @@ import { startTestStack, type TestStack } from './stack.ts';
 
 /**
  * The blog, the contact form and support tickets through the public API on the real stack (issue 6,
- * API.md "Content and support"): seeded articles, search and paging, editors against users and
+ * docs/api.md "Content and support"): seeded articles, search and paging, editors against users and
  * guests, covers, the contact form's checks, limit and confirmation email, tickets' owner checks,
  * staff replies and their emails, and tickets going with a deleted account.
  */

@@ -7,7 +7,7 @@ import { ApiClient } from './client.ts';
 import { startTestStack, type TestStack } from './stack.ts';
 
 /**
- * Per-owner concurrency through the public API (API.md "Plans": jobs beyond concurrentJobs are
+ * Per-owner concurrency through the public API (docs/api.md: jobs beyond concurrentJobs are
  * accepted and wait in the queue). A guest has the free plan's limits, concurrentJobs 2 by default;
  * the imager may run 4 jobs at once here, so only the jobs service's gate keeps the guest at 2.
  */

@@ -5,7 +5,7 @@ import { signUp } from '../support/sign-in.ts';
 import { startTestStack, type TestStack } from './stack.ts';
 
 /**
- * Plans and subscriptions through the public API on the real stack (API.md "Accounts and
+ * Plans and subscriptions through the public API on the real stack (docs/api.md "Accounts and
  * sessions", issue 5 "Plans"), with tiny free-plan limits so each one can be crossed: a file over
  * maxFileBytes → 413 naming the limit, more inputs than batchSize → 400, jobs beyond
  * concurrentJobs wait queued and then run, and two owners' jobs take turns. Guests have the free

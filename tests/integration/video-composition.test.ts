@@ -17,7 +17,7 @@ const run = promisify(execFile);
 let stack: TestStack;
 let api: ApiClient;
 let dir: string;
-/** Uploaded test media by name → its File (API.md), as far as these tests read it. */
+/** Uploaded test media by name → its File (docs/api.md), as far as these tests read it. */
 const files: Record<string, { id: string; name: string; duration: number }> = {};
 
 const H264 = ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'];

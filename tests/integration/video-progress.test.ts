@@ -266,7 +266,7 @@ async function download(api: ApiClient, fileId: string, name: string): Promise<s
   return path;
 }
 
-/** What `progress` and final events carry (API.md "Jobs"), as far as these tests read it. */
+/** What `progress` and final events carry (docs/api.md "Jobs"), as far as these tests read it. */
 interface EventData {
   status: string;
   progress: number;

@@ -16,7 +16,7 @@ import {
 } from './pages/lazy-pages.ts';
 import { OverviewPage } from './pages/OverviewPage.tsx';
 
-/** The dashboard's sections (spec section 2), relative to /dashboard, in the order of the menu. */
+/** The dashboard's sections (docs/api.md), relative to /dashboard, in the order of the menu. */
 export const SECTIONS: {
   path: string;
   label: string;

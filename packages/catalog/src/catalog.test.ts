@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalog, getEntry, publicCatalog, toPublicTool } from './index.ts';
 
-// The lists of API.md "The catalog", written out literally.
+// The lists of docs/api.md "The catalog", written out literally.
 const VIDEO_TOOLS = [
   'trim-video',
   'compress-video',
@@ -62,7 +62,7 @@ const IMAGE_CONVERTERS = [
   'psd-to-png',
 ];
 
-// API.md's params column: the exact param names of every tool.
+// docs/api.md's params column: the exact param names of every tool.
 const PARAM_NAMES: Record<string, string[]> = {
   'trim-video': ['start', 'end'],
   'compress-video': ['level', 'targetSizeMB'],
@@ -90,7 +90,7 @@ const PARAM_NAMES: Record<string, string[]> = {
   'pancard-signature-resizer': ['background'],
 };
 
-// API.md's enum values, exactly.
+// docs/api.md's enum values, exactly.
 const ENUMS: [string, string, unknown[]][] = [
   ['compress-video', 'level', ['low', 'medium', 'high']],
   ['resize-video', 'fit', ['contain', 'cover', 'fill']],
@@ -112,7 +112,7 @@ const ENUMS: [string, string, unknown[]][] = [
   ['pancard-signature-resizer', 'background', ['white', 'transparent']],
 ];
 
-// API.md's input counts.
+// docs/api.md's input counts.
 const INPUT_COUNTS: Record<string, [number, number]> = {
   'join-video': [2, 20],
   'overlay-image-on-video': [2, 2],
@@ -136,7 +136,7 @@ function need(name: string) {
 }
 
 describe('catalog', () => {
-  it('has exactly the 51 names of API.md, each once', () => {
+  it('has exactly the 51 names of docs/api.md, each once', () => {
     expect(catalog).toHaveLength(51);
     expect(new Set(names).size).toBe(51);
     expect([...names].sort()).toEqual(
@@ -160,7 +160,7 @@ describe('catalog', () => {
     expect(getEntry('__proto__')).toBeUndefined();
   });
 
-  it('gives every params schema as a closed JSON object schema with API.md names', () => {
+  it('gives every params schema as a closed JSON object schema with docs/api.md names', () => {
     for (const e of catalog) {
       const p = e.params as unknown as Record<string, unknown>;
       expect(p.type, e.name).toBe('object');
@@ -170,7 +170,7 @@ describe('catalog', () => {
     }
   });
 
-  it('uses exactly the enum values of API.md', () => {
+  it('uses exactly the enum values of docs/api.md', () => {
     for (const [name, field, values] of ENUMS) {
       const prop = (need(name).params.properties as Record<string, { enum?: unknown[] }>)[field];
       expect(prop.enum, `${name}.${field}`).toEqual(values);
@@ -193,7 +193,7 @@ describe('catalog', () => {
     }
   });
 
-  it('has the input counts of API.md', () => {
+  it('has the input counts of docs/api.md', () => {
     for (const e of catalog) {
       let expected: [number, number] = INPUT_COUNTS[e.name] ?? [1, 1];
       if (e.kind === 'converter') expected = e.media === 'image' ? [1, 50] : [1, 1];
@@ -234,7 +234,7 @@ describe('catalog', () => {
 });
 
 describe('toPublicTool', () => {
-  it("is exactly API.md's Tool: plain JSON, no symbols, no internal fields", () => {
+  it("is exactly docs/api.md's Tool: plain JSON, no symbols, no internal fields", () => {
     for (const e of catalog) {
       const t = toPublicTool(e);
       expect(Object.keys(t).sort()).toEqual([
@@ -247,7 +247,7 @@ describe('toPublicTool', () => {
         'params',
         'title',
       ]);
-      // maxPixels is an extension of API.md's Tool (docs/api-extensions.md).
+      // maxPixels is part of docs/api.md's Tool.
       expect(Object.keys(t.inputs).sort()).toEqual(['accept', 'max', 'maxPixels', 'min']);
       expect(Object.keys(t.output).sort()).toEqual(['formats', 'media']);
       expect(JSON.parse(JSON.stringify(t))).toEqual(t);

@@ -1,5 +1,5 @@
 /**
- * @mediakit/catalog: the one source of truth for the 51 tools and converters (API.md, "The catalog"):
+ * @mediakit/catalog: the one source of truth for the 51 tools and converters (docs/api.md, "The catalog"):
  * names, page copy, accepted inputs, params schemas (TypeBox → JSON Schema), which worker runs each,
  * and the params / input checks the gateway and jobs service apply.
  */

@@ -64,7 +64,7 @@ export interface CatalogEntry {
 /** A JSON Schema document as plain JSON. */
 export type JsonSchema = { [key: string]: unknown };
 
-/** The `Tool` object of API.md, plain JSON. */
+/** The `Tool` object of docs/api.md, plain JSON. */
 export interface PublicTool {
   name: string;
   kind: 'tool' | 'converter';
@@ -72,7 +72,7 @@ export interface PublicTool {
   title: string;
   description: string;
   /**
-   * `maxPixels` (an extension, docs/api-extensions.md): the most pixels (width × height) one input
+   * `maxPixels` (docs/api.md "Catalog"): the most pixels (width × height) one input
    * may have, from the limits of the worker that runs the tool, so a page can say so when the file
    * is added instead of when the job is refused.
    */

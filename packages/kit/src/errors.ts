@@ -1,6 +1,6 @@
 /**
  * One error type for the whole platform. It carries what the API's error body needs
- * (API.md "Conventions"); the gRPC helpers carry it across service boundaries intact and
+ * (docs/api.md "Conventions"); the gRPC helpers carry it across service boundaries intact and
  * the gateway turns it into the HTTP response.
  */
 export interface ApiErrorBody {

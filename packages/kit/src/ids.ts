@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 
-/** An opaque, URL-safe id of 128 random bits (API.md "Ids"). */
+/** An opaque, URL-safe id of 128 random bits (docs/api.md "Conventions"). */
 export function newId(): string {
   return randomBytes(16).toString('base64url');
 }

@@ -1,5 +1,5 @@
 /**
- * The app's API on its own host (spec section 7). A module of its own so the remotes can import it
+ * The app's API on its own host (docs/api.md). A module of its own so the remotes can import it
  * without pulling the shell's whole API client (and its error texts) into their chunks.
  */
 export const API_BASE = '/api/v1';

@@ -4,8 +4,8 @@ import { BRAND } from './brand.ts';
  * Structured data (schema.org, JSON-LD) the pages carry: the gateway writes it into the first HTML
  * response and the shell writes the same after client-side navigation (page-heads.ts).
  *
- * The price and the rating on tool pages are marketing values from the product specification
- * (sections 1 and 9), not measured data; they live here as named constants so nobody mistakes them
+ * The price and the rating on tool pages are marketing values (docs/api.md, "Web app rules"),
+ * not measured data; they live here as named constants so nobody mistakes them
  * for computed numbers and so they change in one place.
  */
 export const ADVERTISED_PRICE = { amount: '0', currency: 'USD' } as const;

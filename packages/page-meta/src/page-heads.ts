@@ -56,7 +56,7 @@ export const normalizePath = (pathname: string) =>
 /** `publicUrl` without a trailing slash, `path` normalized. */
 export const canonicalUrl = (publicUrl: string, path: string) => `${publicUrl}${path}`;
 
-/** The spec's "Page Not Found": no canonical link, not for search engines. */
+/** The "Page Not Found" page: no canonical link, not for search engines. */
 export const notFoundHead = (): PageHead => ({ ...PAGE_META['/404'] });
 
 /**

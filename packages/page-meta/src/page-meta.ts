@@ -59,7 +59,7 @@ export const PAGE_META = {
     description: 'Finishing your sign-in to Mediakit.',
     noindex: true,
   },
-  // Exactly the spec's title, without the brand suffix.
+  // Exactly the title docs/api.md gives, without the brand suffix.
   '/404': {
     title: NOT_FOUND_TEXT.title,
     description: NOT_FOUND_TEXT.message,

@@ -6,7 +6,7 @@ import type { Refresher } from './refresh.ts';
 import { DEFAULT_MAX_ATTEMPTS, withRetry } from './retry.ts';
 import type { SessionStore } from './session-store.ts';
 
-/** The app's API on its own host (spec section 7). */
+/** The app's API on its own host (docs/api.md). */
 export { API_BASE };
 
 export interface RequestOptions {
@@ -183,7 +183,7 @@ export async function postRefreshToken(
   } catch {
     throw new ApiRequestError(ERROR_TEXT.network, { network: true });
   }
-  // Spec section 8: an identity call answering 300 or above is an error.
+  // docs/api.md, "Web app rules": an identity call answering 300 or above is an error.
   if (response.status >= 300) throw await errorFromResponse(response);
   return (await response.json()) as { access_token: string; refresh_token?: string; id_token?: string };
 }

@@ -9,7 +9,7 @@ import {
 
 const DAY = 86_400;
 
-describe('session cookies (spec section 9)', () => {
+describe('session cookies', () => {
   test('lifetimes: userInfo 30 days, access token 1 day, refresh token 30 days', () => {
     expect(COOKIE_MAX_AGE_DAYS).toMatchObject({ userInfo: 30, accessToken: 1, refreshToken: 30 });
     expect(sessionCookie('userInfo', '{}', true)).toContain(`Max-Age=${30 * DAY}`);

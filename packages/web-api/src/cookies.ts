@@ -1,6 +1,6 @@
 import { parseCookie } from 'cookie';
 
-/** Cookie lifetimes from the spec (section 9). The id token lives as long as its access token. */
+/** Cookie lifetimes (docs/api.md, "Web app rules"). The id token lives as long as its access token. */
 export const COOKIE_MAX_AGE_DAYS = {
   userInfo: 30,
   accessToken: 1,
@@ -21,13 +21,13 @@ export interface CookieJar {
 export const documentCookieJar: CookieJar = {
   read: () => document.cookie,
   write: (cookie) => {
-    // biome-ignore lint/suspicious/noDocumentCookie: the spec's session cookies are written by the page itself
+    // biome-ignore lint/suspicious/noDocumentCookie: the session cookies are written by the page itself
     document.cookie = cookie;
   },
 };
 
 /**
- * `Secure` only over HTTPS. The spec wants every session cookie secure; browsers drop a cookie
+ * `Secure` only over HTTPS. docs/api.md wants session cookies secure; browsers drop a cookie
  * set with `Secure` from a plain-HTTP page (Chromium and Firefox make an exception only for
  * http://localhost, Safari makes none), so on a self-hosted HTTP install sign-in would silently
  * never stick. Over HTTPS, which production must use, the flag is always set.

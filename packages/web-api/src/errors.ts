@@ -1,4 +1,4 @@
-/** User-facing texts of the spec's error catalogue (section 8). */
+/** User-facing error texts (docs/api.md, "Web app rules"). */
 export const ERROR_TEXT = {
   network: 'A network error has occurred.',
   fallback: 'An error occurred',
@@ -53,7 +53,7 @@ export function isApiRequestError(error: unknown): error is ApiRequestError {
 
 const nonEmpty = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
 
-/** The spec's order: `message`, else `error_msg`, else "An error occurred"; with `error_log`. */
+/** The order: `message`, else `error_msg`, else "An error occurred"; with `error_log`. */
 export function errorText(body: unknown): { message: string; log?: string } {
   const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   const message = nonEmpty(b.message) ? b.message : nonEmpty(b.error_msg) ? b.error_msg : ERROR_TEXT.fallback;

@@ -2,7 +2,7 @@ import { SESSION_EVENTS } from './session-events.ts';
 
 /**
  * A signed-out visitor's guest owner, asked for once before their writes. The gateway gives a
- * visitor without a guest cookie a new guest on each write (API.md "Identity"), so the parallel
+ * visitor without a guest cookie a new guest on each write (docs/api.md "Conventions"), so the parallel
  * first requests of a batch (five tus uploads at once) would each mint their own, the browser
  * would keep only the last cookie, and the other files would be lost to it ("Upload was not
  * found."). One `POST /auth/guest` first, shared by every caller of the page, avoids that.

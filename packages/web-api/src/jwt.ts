@@ -1,7 +1,7 @@
-/** The spec's message for a token that cannot be decoded (section 8). */
+/** The message for a token that cannot be decoded (docs/api.md, "Web app rules"). */
 export const INVALID_TOKEN_MESSAGE = 'Invalid token specified';
 
-/** Access tokens count as expired this long before their `exp` (spec section 5 and 9). */
+/** Access tokens count as expired this long before their `exp` (docs/api.md, "Web app rules"). */
 export const TOKEN_EXPIRY_MARGIN_MS = 5 * 60 * 1000;
 
 export class InvalidTokenError extends Error {

@@ -1,8 +1,8 @@
 import type { SessionStore } from './session-store.ts';
 
 /**
- * A refresh token with this prefix belongs to a third-party identity provider session (spec
- * section 4). The name is the spec's; here it marks an external OpenID provider such as Keycloak.
+ * A refresh token with this prefix belongs to a third-party identity provider session
+ * ({W}). The name is historical; here it marks an external OpenID provider such as Keycloak.
  */
 export const THIRD_PARTY_PREFIX = 'cognito_';
 
@@ -54,7 +54,7 @@ export function createRefresher(deps: RefresherDeps): Refresher {
       try {
         result = await deps.refreshAtProvider(refreshToken.slice(THIRD_PARTY_PREFIX.length));
       } catch {
-        result = null; // the spec's fallback: the server refresh below
+        result = null; // the fallback: the server refresh below
       }
       if (result?.refresh_token && !result.refresh_token.startsWith(THIRD_PARTY_PREFIX)) {
         result = { ...result, refresh_token: THIRD_PARTY_PREFIX + result.refresh_token };

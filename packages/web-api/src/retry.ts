@@ -1,4 +1,4 @@
-/** Default attempts of the retry layer (spec section 7 and 9). */
+/** Default attempts of the retry layer (docs/api.md, "Web app rules"). */
 export const DEFAULT_MAX_ATTEMPTS = 3;
 
 export interface RetryOptions {

@@ -1,5 +1,5 @@
 /**
- * Window events of the spec (section 4): saving or clearing userInfo fires `userInfoChanged`,
+ * Window events (docs/api.md, "Web app rules"): saving or clearing userInfo fires `userInfoChanged`,
  * clearing the tokens `tokensCleared`, a successful refresh `tokenRefreshed`. Remotes and other
  * tabs' code can listen without importing the shell.
  */

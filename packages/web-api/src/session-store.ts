@@ -1,7 +1,7 @@
 import { type CookieJar, expiredCookie, parseCookies, type SessionCookie, sessionCookie } from './cookies.ts';
 import { emit, SESSION_EVENTS } from './session-events.ts';
 
-/** What the userInfo cookie holds (spec section 3: JSON, at least `sub`). */
+/** What the userInfo cookie holds (JSON, at least `sub`: docs/api.md). */
 export interface UserInfo {
   sub: string;
   email?: string;

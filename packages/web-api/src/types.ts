@@ -1,5 +1,5 @@
 /**
- * Response shapes of the API routes (shared/API.md), for the shell and, for files and jobs, the
+ * Response shapes of the API routes (docs/api.md), for the shell and, for files and jobs, the
  * remotes too: one definition each, so a change of the API is made in one place.
  */
 export interface Tool {
@@ -8,7 +8,7 @@ export interface Tool {
   media: 'video' | 'image';
   title: string;
   description: string;
-  /** `maxPixels`: the most pixels one input may have (docs/api-extensions.md); absent from older servers. */
+  /** `maxPixels`: the most pixels one input may have (docs/api.md "Catalog"); absent from older servers. */
   inputs: { min: number; max: number; accept: string[]; maxPixels?: number };
   params: Record<string, unknown>;
   output: { media: string; formats: string[] };
@@ -52,7 +52,7 @@ export interface Me {
 
 export type MediaKind = 'video' | 'image' | 'audio' | 'archive';
 
-/** A file record (API.md "Files"): an upload or a job's output. */
+/** A file record (docs/api.md "Files"): an upload or a job's output. */
 export interface MediaFile {
   id: string;
   name: string;
@@ -83,7 +83,7 @@ export interface Job {
   params: Record<string, unknown>;
   outputs: MediaFile[];
   archive?: MediaFile;
-  /** Sentences about the result to show with it (docs/api-extensions.md). */
+  /** Sentences about the result to show with it (docs/api.md "Jobs"). */
   notes?: string[];
   error?: { message: string; error_msg?: string; error_log?: string };
   queuePosition?: number;
@@ -93,7 +93,7 @@ export interface Job {
   expiresAt: string;
 }
 
-/** `GET /stats`: the caller's numbers (docs/api-extensions.md). */
+/** `GET /stats`: the caller's numbers (docs/api.md "Jobs"). */
 export interface Stats {
   jobs: Record<'total' | JobStatus, number>;
   files: { count: number; bytes: number };
@@ -101,7 +101,7 @@ export interface Stats {
   plan: string;
 }
 
-/** Billing details of a paid plan (docs/api-extensions.md); `country` an ISO 3166-1 alpha-2 code. */
+/** Billing details of a paid plan (docs/api.md); `country` an ISO 3166-1 alpha-2 code. */
 export interface Billing {
   name: string;
   address: string;

@@ -20,7 +20,7 @@ export interface ModalProps {
 }
 
 /**
- * The spec's modal: closes on Escape or a click on the backdrop, optional close button and
+ * The modal: closes on Escape or a click on the backdrop, optional close button and
  * fullscreen mode, page scrolling locked while open. Built on <dialog> (showModal), which traps
  * focus and hides the rest of the page from assistive technology. On closing, focus goes back to
  * the control that opened it (even where the browser did not focus it when pressed), or, if that

@@ -63,7 +63,7 @@ export interface RemoteRoutesModule {
 export { REMOTE_MOUNTS, type RemoteName } from '@mediakit/page-meta/remote-mounts';
 
 /**
- * The spec's cache tags (section 3) as TanStack Query key roots, shared by the shell and both
+ * The cache tags (docs/web-app.md) as TanStack Query key roots, shared by the shell and both
  * remotes through the one QueryClient: `['Jobs', ...]`, `['Files', ...]`, `['Stats']` on the
  * authenticated API, `['Blog', ...]` on the public one. A call that changes what a tag covers
  * invalidates that root (`queryClient.invalidateQueries({ queryKey: [CACHE_TAGS.jobs] })`), so every

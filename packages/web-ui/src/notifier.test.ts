@@ -18,7 +18,7 @@ function fakeToast() {
   return { toast, calls, dismissed };
 }
 
-describe('toasts (spec section 9)', () => {
+describe('toasts', () => {
   test('bottom right, at most 20', () => {
     expect(TOAST_POSITION).toBe('bottom-right');
     expect(TOAST_LIMIT).toBe(20);

@@ -1,4 +1,4 @@
-/** Toasts per the spec (section 9): bottom right, at most 20 at once. */
+/** Toasts (docs/api.md, "Web app rules"): bottom right, at most 20 at once. */
 export const TOAST_POSITION = 'bottom-right' as const;
 export const TOAST_LIMIT = 20;
 /** Milliseconds each kind stays; `false` = until dismissed (react-toastify's autoClose). */
@@ -21,7 +21,7 @@ export interface ToastApi {
 }
 
 export interface Notifier {
-  /** A plain notification ("blank" in the spec). */
+  /** A plain notification. */
   show(message: string): ToastId;
   success(message: string): ToastId;
   /** An error: a title and, optionally, a second line (e.g. "Authentication failed" / "Please log in again"). */

@@ -64,7 +64,7 @@ export const authEnv = Type.Object({
     exclusiveMinimum: 0,
     maximum: 365,
     default: 30,
-    description: 'an unused refresh token expires after this many days (the spec refresh cookie lasts 30)',
+    description: 'an unused refresh token expires after this many days (the refreshToken cookie lasts 30)',
   }),
   PASSWORD_MIN_LENGTH: Type.Integer({
     minimum: 8,

@@ -16,14 +16,14 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * Why the app keeps its own session instead of handing the browser an OIDC refresh token: the web
  * shell uses keycloak-js, which decodes refresh tokens as JWTs and fails on the opaque ones
  * oidc-provider (and this service) issue. So keycloak-js gets no refresh token; the browser keeps
- * an opaque app refresh token (the spec's 30-day cookie) and renews its access token through
+ * an opaque app refresh token (the web app's 30-day cookie) and renews its access token through
  * `POST /api/v1/auth/refresh_token {refresh_token, id}`, which lands here. The OIDC code flow,
  * when it comes, ends by creating this same kind of session.
  *
  * Rotation: every refresh marks the presented token used and issues a successor in the same family
  * whose life starts again (REFRESH_TOKEN_TTL_DAYS after its last use, like the cookie). Presenting
  * a used token means two parties hold it, so the whole family is revoked and both sign in again.
- * There is no grace period for two tabs refreshing at once: the spec's client refreshes
+ * There is no grace period for two tabs refreshing at once: the web app refreshes
  * single-flight, and a grace window would let a thief's replay through.
  */
 export class SessionService {

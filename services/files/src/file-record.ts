@@ -1,7 +1,7 @@
 import type { MediaInfo, MediaKind } from '@mediakit/media';
 import type { filesV1 } from '@mediakit/proto';
 
-/** The kinds a file record may have (API.md `File.media`). */
+/** The kinds a file record may have (docs/api.md `File.media`). */
 export const MEDIA_KINDS: readonly MediaKind[] = ['video', 'image', 'audio', 'archive'];
 
 export type FileSource = 'upload' | 'output';

@@ -54,7 +54,7 @@ export interface VerifierOptions {
 export const SESSION_INVALID = 'Your session has expired or is not valid. Please sign in again.';
 export const sessionInvalid = () => new ApiError(401, 'unauthorized', SESSION_INVALID);
 
-/** The auth service signs with these (asymmetric, as API.md requires); `none` and HMAC never pass. */
+/** The auth service signs with these (asymmetric, as docs/api.md requires); `none` and HMAC never pass. */
 const ALGORITHMS = ['ES256', 'RS256'];
 /** Far above any real token; a bigger header is refused before any parsing. */
 const MAX_TOKEN_LENGTH = 8192;

@@ -1,7 +1,7 @@
 import { type TSchema, Type } from 'typebox';
 
 /**
- * The API's objects (API.md) as TypeBox schemas. Used as response schemas, they also make the
+ * The API's objects (docs/api.md) as TypeBox schemas. Used as response schemas, they also make the
  * serializer drop anything not listed, a second guard (after mappers.ts) against leaking internal
  * fields such as ownerId or objectKey.
  */
@@ -84,7 +84,7 @@ export const Tool = Type.Object({
     min: Type.Integer(),
     max: Type.Integer(),
     accept: Type.Array(Type.String()),
-    /** An extension (docs/api-extensions.md): the most pixels one input may have. */
+    /** docs/api.md "Catalog": the most pixels one input may have. */
     maxPixels: Type.Integer(),
   }),
   params: OpenObject,
@@ -103,7 +103,7 @@ export const Plan = Type.Object({
   }),
 });
 
-/** `?limit=&cursor=` of every list (API.md "Lists"). */
+/** `?limit=&cursor=` of every list (docs/api.md "Conventions"). */
 export const PageQuery = {
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
   cursor: Type.Optional(Type.String({ maxLength: 1000 })),
@@ -122,7 +122,7 @@ export const User = Type.Object({
   roles: Type.Array(Type.String()),
 });
 
-/** What `POST /auth/login` answers (API.md "Accounts and sessions"). */
+/** What `POST /auth/login` answers (docs/api.md "Accounts and sessions"). */
 export const Tokens = Type.Object({
   access_token: Type.String(),
   refresh_token: Type.String(),

@@ -1,7 +1,7 @@
 import type { JobDoc } from './job.ts';
 
 /**
- * Per-owner concurrency (API.md "Plans": jobs beyond concurrentJobs are accepted and wait in the
+ * Per-owner concurrency (docs/api.md: jobs beyond concurrentJobs are accepted and wait in the
  * queue, fairly across owners).
  *
  * The rule: a job is published on JetStream only while its owner has fewer than `limit` jobs that

@@ -16,7 +16,7 @@ import { checkImageInputLimits, checkInputLimits } from './input-limits-check.ts
 /**
  * The checks of a job request against the catalog, in the order a person should hear about them:
  * the tool, its params, how many inputs, then what the input files are. Each throws the ApiError
- * the API promises (API.md "Jobs"); the files themselves are fetched by the caller in between.
+ * the API promises (docs/api.md "Jobs"); the files themselves are fetched by the caller in between.
  */
 
 /** The catalog entry of a tool that exists and runs today. */

@@ -1,7 +1,7 @@
 import type { WorkerName } from '@mediakit/kit';
 import type { filesV1, jobsV1 } from '@mediakit/proto';
 
-/** The states of a job (API.md "Jobs"). Only queued → running → one terminal state, or a retry. */
+/** The states of a job (docs/api.md "Jobs"). Only queued → running → one terminal state, or a retry. */
 export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'canceled'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 

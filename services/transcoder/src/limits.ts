@@ -1,7 +1,7 @@
 /**
  * What the transcoder makes, and what it refuses to take.
  *
- * Encoding defaults (tools/encoding.ts), the same for every video tool unless API.md says otherwise:
+ * Encoding defaults (tools/encoding.ts), the same for every video tool unless docs/api.md says otherwise:
  * - Container MP4 with `-movflags +faststart` (the index first, so playback starts while downloading).
  * - Video H.264 by libx264, preset `veryfast` (a 2-core worker keeps up with about real time at 1080p,
  *   for files 10–15 % larger than `medium`), CRF 23 (x264's default), pixel format yuv420p (the only

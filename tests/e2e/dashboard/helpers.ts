@@ -10,7 +10,7 @@ export interface PageGlobals {
   innerWidth: number;
 }
 
-/** The signed-in user's id, from the spec's userInfo cookie. */
+/** The signed-in user's id, from the userInfo cookie. */
 export async function userSub(page: Page, url: string): Promise<string> {
   const cookie = (await page.context().cookies(url)).find((c) => c.name === 'userInfo');
   if (!cookie) throw new Error('not signed in: no userInfo cookie');

@@ -16,7 +16,7 @@ export const STALE_AFTER = {
 
 export type Change = keyof typeof STALE_AFTER;
 
-/** Query keys of the dashboard, each under its tag (or its own root when the spec names none). */
+/** Query keys of the dashboard, each under its tag (or its own root when no tag fits). */
 export const keys = {
   stats: () => [CACHE_TAGS.stats] as const,
   jobs: (status: string) => [CACHE_TAGS.jobs, 'list', status] as const,

@@ -1,4 +1,4 @@
-/** Response shapes of the API routes the dashboard reads (shared/API.md, docs/api-extensions.md). */
+/** Response shapes of the API routes the dashboard reads (docs/api.md). */
 
 export {
   type Billing,

@@ -2,7 +2,7 @@ import { cookieSecureFor, documentCookieJar } from '@mediakit/web-api/cookies';
 import { createSessionStore, type UserInfo } from '@mediakit/web-api/session-store';
 
 /**
- * Updates the spec's userInfo cookie after the server said something newer than it holds. The
+ * Updates the userInfo cookie after the server said something newer than it holds. The
  * store fires `userInfoChanged` on window, which the shell listens to, so its header, its pricing
  * page and the host handed to the dashboard follow at once without the remote reaching into the
  * shell.

@@ -5,7 +5,7 @@ import { usePageHead } from '../head/use-page-head.ts';
 
 const NOT_FOUND: PageHeadReport = { kind: 'not-found' };
 
-/** Unknown paths, and an article that does not exist: the spec's page (and head: noindex, no canonical). */
+/** Unknown paths, and an article that does not exist: the 404 page (and head: noindex, no canonical). */
 export function NotFoundPage() {
   usePageHead(NOT_FOUND);
   return (

@@ -15,6 +15,6 @@ export function usePlans() {
   });
 }
 
-/** Visitors without an account have the free plan's limits (API.md "Plans"). */
+/** Visitors without an account have the free plan's limits (docs/api.md "Plans and subscriptions"). */
 export const visitorPlan = (plans: readonly Plan[]): Plan | undefined =>
   plans.find((plan) => plan.id === 'free') ?? [...plans].sort((a, b) => a.price.amount - b.price.amount)[0];

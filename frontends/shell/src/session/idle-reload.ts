@@ -1,4 +1,4 @@
-/** After this long without activity the page reloads on the next activity (spec section 2 and 9). */
+/** After this long without activity the page reloads on the next activity (docs/api.md, "Web app rules"). */
 export const IDLE_RELOAD_MS = 60 * 60 * 1000;
 
 /** What counts as the user being active. */

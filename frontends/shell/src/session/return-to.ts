@@ -1,4 +1,4 @@
-/** The spec's login route. */
+/** The login route (docs/api.md). */
 export const LOGIN_ROUTE = '/?login=true';
 
 /** Only same-origin paths: `//evil.example` and `/\evil.example` are other hosts to a browser. */

@@ -5,7 +5,7 @@
  * use the opaque ones it issues), so the callback trades the fresh access token for an app
  * session (`POST /auth/session`) whose rotating refresh token the API client renews through
  * `/auth/refresh_token`. With an external provider the provider's own refresh token is kept,
- * prefixed `cognito_`, and renewed at the provider first (spec section 4).
+ * prefixed `cognito_`, and renewed at the provider first (docs/api.md, "Web app rules").
  */
 
 import { API_BASE } from '@mediakit/web-api/api-client';
@@ -99,7 +99,7 @@ export async function completeLogin(store: SessionStore): Promise<string> {
   return returnTo;
 }
 
-/** The spec's first step for `cognito_` sessions: renew at the provider with keycloak-js. */
+/** The first step for `cognito_` sessions: renew at the provider with keycloak-js. */
 export async function refreshAtProvider(
   store: SessionStore,
   providerRefreshToken: string,
@@ -123,7 +123,7 @@ export async function refreshAtProvider(
 let signingOut = false;
 
 /**
- * Sign-out is global (spec section 4): the app session is revoked (with the built-in provider the
+ * Sign-out is global (docs/api.md): the app session is revoked (with the built-in provider the
  * auth service ends the account's provider sessions with it, and every sign-in asks for the
  * password anyway), the local tokens are cleared even when that fails, and the page goes to the
  * site root at once: no "Sign out of Mediakit?" page a person could leave still signed in.

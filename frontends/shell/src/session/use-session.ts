@@ -8,7 +8,7 @@ export interface SessionState {
   user: UserInfo | undefined;
 }
 
-/** The session as the cookies say, re-read whenever the spec's events fire. */
+/** The session as the cookies say, re-read whenever the session events fire. */
 export function useSession(): SessionState {
   const { store } = useShell();
   const [state, setState] = useState<SessionState>(() => ({

@@ -14,7 +14,7 @@ export const loadErrorDialog = () =>
   });
 
 /**
- * The spec's error dialog. Its code loads with the first error, or once the page has settled,
+ * The error dialog (docs/api.md). Its code loads with the first error, or once the page has settled,
  * not with every page (most visits never see it); until then this only listens. Once loaded it
  * stays mounted, so closing gives focus back to the control that opened it. A failed load
  * (offline) is tried again with the next error.

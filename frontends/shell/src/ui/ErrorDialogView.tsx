@@ -1,7 +1,7 @@
 import { Modal } from '@mediakit/web-ui/Modal';
 import { ERROR_DIALOG_TEXT, type ErrorDialogState } from './error-dialog-store.ts';
 
-/** The spec's error dialog: its title, the message, the log when there is one, one button. */
+/** The error dialog: its title, the message, the log when there is one, one button. */
 export function ErrorDialogView({ state, onClose }: { state: ErrorDialogState; onClose: () => void }) {
   return (
     <Modal

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { createErrorDialogStore, ERROR_DIALOG_TEXT } from './error-dialog-store.ts';
 
 describe('error dialog state', () => {
-  test('the spec’s title and button', () => {
+  test('the documented title and button', () => {
     expect(ERROR_DIALOG_TEXT).toEqual({ title: "Uh-oh! Something's Off", dismiss: 'Okay, got it!' });
   });
 

@@ -1,4 +1,4 @@
-/** The error dialog's state (spec section 3): hidden until an error is raised, hidden again when dismissed. */
+/** The error dialog's state: hidden until an error is raised, hidden again when dismissed. */
 export interface ErrorDialogState {
   isVisible: boolean;
   message: string;
@@ -12,7 +12,7 @@ export const ERROR_DIALOG_TEXT = {
 
 const HIDDEN: ErrorDialogState = { isVisible: false, message: '' };
 
-/** Messages the dialog never shows (spec section 2 and 8): the browser's own "failed to fetch". */
+/** Messages the dialog never shows (docs/api.md, "Web app rules"): the browser's own "failed to fetch". */
 export const isIgnoredMessage = (message: string) => message.toLowerCase().includes('failed to fetch');
 
 export interface ErrorDialogStore {

@@ -1,4 +1,4 @@
-/** Response shapes of the files and jobs routes this remote uses (shared/API.md "Files", "Jobs"). */
+/** Response shapes of the files and jobs routes this remote uses (docs/api.md "Files", "Jobs"). */
 import type { JobStatus } from '@mediakit/web-api/types';
 
 export {

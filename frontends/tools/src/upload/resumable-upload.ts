@@ -2,7 +2,7 @@ import { API_BASE } from '@mediakit/page-meta/api-base';
 import { errorText } from '@mediakit/web-api/errors';
 import type * as Tus from 'tus-js-client';
 
-/** Where resumable uploads go (API.md "Files": tus 1.0 at /api/v1/uploads). */
+/** Where resumable uploads go (docs/api.md "Files": tus 1.0 at /api/v1/uploads). */
 export const UPLOADS_ENDPOINT = `${API_BASE}/uploads`;
 
 /**

@@ -1,4 +1,4 @@
-/** Every NATS name of the platform in one place (ARCHITECTURE.md "Contracts"). */
+/** Every NATS name of the platform in one place (docs/architecture.md "Contracts between services"). */
 export type WorkerName = 'transcoder' | 'imager';
 export type JobEventKind = 'started' | 'progress' | 'succeeded' | 'failed' | 'canceled';
 

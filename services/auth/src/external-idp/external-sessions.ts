@@ -7,7 +7,7 @@ import type { ProviderClient, ProviderTokens } from './provider-client.ts';
 import { providerToken, toThirdPartyToken } from './third-party-token.ts';
 
 /**
- * The server side of the spec's third-party session (section 4): the web shell first refreshes at
+ * The server side of the `cognito_` session (docs/accounts.md): the web shell first refreshes at
  * the provider itself (keycloak-js), and when that fails it sends the provider's refresh token,
  * prefixed `cognito_`, to `POST /auth/refresh_token`. Here the prefix comes off, the provider's
  * token endpoint does the refresh, and the answer goes back with the new refresh token prefixed
@@ -50,7 +50,7 @@ export class ExternalSessions {
     };
   }
 
-  /** Revokes the provider's refresh token, best effort (the spec: local tokens are cleared anyway). */
+  /** Revokes the provider's refresh token, best effort (the web app clears its tokens anyway). */
   async logout(prefixedToken: string): Promise<void> {
     const token = providerToken(prefixedToken);
     if (!token) throw sessionEnded();

@@ -7,7 +7,7 @@ import {
 } from './third-party-token.ts';
 
 describe('the cognito_ prefix of third-party refresh tokens', () => {
-  test('is the product spec’s marker', () => {
+  test('is the documented marker', () => {
     expect(THIRD_PARTY_PREFIX).toBe('cognito_');
   });
 

@@ -1,7 +1,7 @@
 /**
- * The product spec's third-party identity session (section 4): a refresh token that starts with
+ * The third-party identity session (docs/accounts.md, Keycloak): a refresh token that starts with
  * `cognito_` belongs to an external identity provider's session (a Keycloak realm here, the name
- * comes from the spec). The web shell stores the provider's refresh token with this prefix, tries
+ * is historical). The web shell stores the provider's refresh token with this prefix, tries
  * the provider first and falls back to `POST /auth/refresh_token`; the prefix tells the server to
  * refresh at the provider instead of in its own sessions.
  */

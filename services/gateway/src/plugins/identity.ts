@@ -46,7 +46,7 @@ const GUEST_ID = /^[A-Za-z0-9_-]{22}$/;
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * Who is calling (API.md "Identity"):
+ * Who is calling (docs/api.md "Conventions"):
  * - `Authorization: Bearer <access token>`: the token is verified against the issuer's JWKS and the
  *   caller is `user:<sub>` with the token's roles. A bad, expired or malformed token answers 401 and
  *   never falls back to guest, so a client always learns that its session ended.

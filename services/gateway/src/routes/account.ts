@@ -19,7 +19,7 @@ const ChangePasswordBody = Type.Object({
 const tags = ['accounts'];
 
 /**
- * The signed-in user's account (API.md "Accounts and sessions"). Every route acts on the caller's
+ * The signed-in user's account (docs/api.md "Accounts and sessions"). Every route acts on the caller's
  * own account, named by the verified token's sub, never by anything in the request; guests get 401.
  */
 export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = async (
@@ -45,8 +45,8 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
   });
 
   /**
-   * `POST /account/password` `{ current_password, new_password }` → 204. An extension of API.md
-   * (which promises a password change in issue 5 but names no route): the current password is
+   * `POST /account/password` `{ current_password, new_password }` → 204 (docs/api.md "Accounts
+   * and sessions"): the current password is
    * asked for again, so a stolen access token alone cannot take over the account. Rate-limited like
    * login, since a wrong current password is a password guess.
    */

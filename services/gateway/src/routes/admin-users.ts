@@ -18,7 +18,7 @@ const RolesBody = Type.Object({
 
 /**
  * `PUT /admin/users/{id}/roles` `{ roles }` → 200 the user: how an administrator makes someone an
- * editor (an extension of API.md). Admins only, by the verified token's roles: guests 401, anyone
+ * editor (docs/api.md). Admins only, by the verified token's roles: guests 401, anyone
  * else 403. The user gets the new roles with their next access token (sign in again, or refresh).
  */
 export const adminUsersRoutes: FastifyPluginAsyncTypebox<AdminUsersRoutesOptions> = async (app, { auth }) => {

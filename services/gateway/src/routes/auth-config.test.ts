@@ -29,7 +29,7 @@ describe('GET /api/v1/auth/config', () => {
     return response?.json();
   };
 
-  test('built-in provider with PUBLIC_URL: its issuer, the spec’s scopes and paths, whatever the address', async () => {
+  test('built-in provider with PUBLIC_URL: its issuer, scopes and paths, whatever the address', async () => {
     running = await buildTestApp({
       authClientConfig: {
         clientId: 'mediakit-web',

@@ -23,10 +23,10 @@ const AuthConfig = Type.Object({
 
 /**
  * `GET /auth/config`: read at runtime by the web shell, so one build works against the built-in
- * provider and against a Keycloak realm. Scopes and paths are the product spec's (section 7):
+ * provider and against a Keycloak realm. Scopes and paths are docs/api.md's:
  * the code flow with `openid email profile`, the callback at `/auth/callback`, sign-out back to `/`.
  *
- * `appOrigin` (an extension, docs/api-extensions.md) is where sign-in works for this caller: the
+ * `appOrigin` (docs/api.md "Accounts and sessions") is where sign-in works for this caller: the
  * address they are at when it is an allowed one, else PUBLIC_URL (or localhost). A shell at another
  * address says so and links there instead of failing. The built-in issuer is the one of that
  * origin, so the browser's discovery fetch stays on its own origin.

@@ -35,7 +35,7 @@ const LogoutBody = Type.Object({ refresh_token: RefreshToken });
 const tags = ['accounts'];
 
 /**
- * Accounts and the app session (API.md "Accounts and sessions"); the auth service does the work.
+ * Accounts and the app session (docs/api.md "Accounts and sessions"); the auth service does the work.
  *
  * Why the session lives behind `POST /auth/refresh_token`: the web shell uses keycloak-js for
  * the OpenID Connect code flow, and keycloak-js decodes every refresh token as a JWT, while the

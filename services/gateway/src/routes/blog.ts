@@ -17,7 +17,7 @@ const COVERS_OWNER = 'content:covers';
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
   Type.Union([schema, Type.Null()]);
 
-/** A list item (API.md "Content and support"), plus status, times and the cover's public URL. */
+/** A list item (docs/api.md "Content and support"), plus status, times and the cover's public URL. */
 export const ArticleSummary = Type.Object({
   slug: Type.String(),
   title: Type.String(),
@@ -108,7 +108,7 @@ function toFields(body: Partial<Static<typeof UpdateArticleBody>>): contentV1.Ar
 }
 
 /**
- * The blog (API.md "Content and support"). Reading is public; drafts and writes are for editors,
+ * The blog (docs/api.md "Content and support"). Reading is public; drafts and writes are for editors,
  * which the content service decides from the verified token's roles (403 for others, and drafts
  * answer 404 to them). Covers are served here, publicly, only while their article is published.
  */

@@ -22,7 +22,7 @@ const ContactBody = Type.Object({
 });
 
 /**
- * `POST /contact` (API.md "Content and support"): anyone may write, signed in or not; the message
+ * `POST /contact` (docs/api.md "Content and support"): anyone may write, signed in or not; the message
  * becomes a ticket and the sender gets a confirmation email. Limited per client address (not per
  * guest cookie, which costs nothing to replace), because each message sends an email.
  */

@@ -35,7 +35,7 @@ const ContentResponses = {
   206: NotJson('application/octet-stream', Bytes('The range'), 'The byte range asked for with Range'),
 };
 
-/** Files (API.md "Files"): metadata over gRPC, bytes streamed through the files service's HTTP API. */
+/** Files (docs/api.md "Files"): metadata over gRPC, bytes streamed through the files service's HTTP API. */
 export const filesRoutes: FastifyPluginAsyncTypebox<FilesRoutesOptions> = async (app, options) => {
   const { files, plans, filesHttp, links } = options;
   passBodiesThrough(app);

@@ -47,7 +47,7 @@ const Readiness = Type.Object({
   checks: Type.Record(Type.String(), Type.Union([Type.Literal('ok'), Type.Literal('down')])),
 });
 
-/** `GET /api/v1/health` (API.md "Health"), and the usual `/healthz` (alive) and `/readyz` (ready). */
+/** `GET /api/v1/health` (docs/api.md "Health"), and the usual `/healthz` (alive) and `/readyz` (ready). */
 export const healthRoutes: FastifyPluginAsyncTypebox<HealthOptions> = async (app, options) => {
   const checks = checksFor(options);
   // Probes must never be rate limited: an orchestrator would restart a healthy gateway.

@@ -39,7 +39,7 @@ function isStale(last: jobsV1.Job | undefined, next: jobsV1.Job): boolean {
 }
 
 /**
- * `GET /jobs/{id}/events` (API.md "Jobs"): `progress` events while the job waits and runs, then one
+ * `GET /jobs/{id}/events` (docs/api.md "Jobs"): `progress` events while the job waits and runs, then one
  * `succeeded` / `failed` / `canceled` event with the final Job, then the stream closes. The jobs
  * service announces every new state on core NATS `jobs.updates.<id>`.
  */

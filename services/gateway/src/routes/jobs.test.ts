@@ -228,7 +228,7 @@ describe('jobs routes', () => {
     });
     expect(asked).toEqual(['user:u9', 'user:u9']);
 
-    // API.md: for signed-in users. A guest, with or without a cookie, is asked to sign in.
+    // docs/api.md: for signed-in users. A guest, with or without a cookie, is asked to sign in.
     for (const headers of [{}, ownerCookie]) {
       const guest = await t.app.inject({ method: 'GET', url: '/api/v1/stats', headers });
       expect(guest.statusCode).toBe(401);

@@ -45,7 +45,7 @@ function inputIssues(entry: CatalogEntry, count: number, batchSize: number): Fie
   return [];
 }
 
-/** Jobs (API.md "Jobs"). The jobs service checks inputs and state; the gateway checks what it can alone. */
+/** Jobs (docs/api.md). The jobs service checks inputs and state; the gateway checks what it can alone. */
 export const jobsRoutes: FastifyPluginAsyncTypebox<JobsRoutesOptions> = async (
   app,
   { jobs, plans, writesPerMinute },

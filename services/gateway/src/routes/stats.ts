@@ -30,7 +30,7 @@ const PAGE = 100;
 const MAX_PAGES = 100;
 
 /**
- * `GET /stats`, for signed-in users (API.md): guests get 401. `plan` is the one in effect now
+ * `GET /stats`, for signed-in users (docs/api.md "Jobs"): guests get 401. `plan` is the one in effect now
  * (the subscription's, asked of the auth service on every call, so an upgrade shows at once).
  * The files service has no totals call, so the owner's files are summed page by page.
  */

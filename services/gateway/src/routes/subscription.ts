@@ -27,7 +27,7 @@ const ChangeBody = Type.Object({
   billing: Type.Optional(Billing),
 });
 
-/** A subscription as the API shows it (API.md "Accounts and sessions", `/account/subscription`). */
+/** A subscription as the API shows it (docs/api.md "Plans and subscriptions"). */
 export const Subscription = Type.Object({
   plan: Type.String(),
   status: Type.String(),

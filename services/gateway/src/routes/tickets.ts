@@ -69,7 +69,7 @@ const Message = Type.String({ maxLength: 20_000 });
 const tags = ['support'];
 
 /**
- * Support tickets (API.md "Content and support"), for signed-in users: guests get 401. A ticket is
+ * Support tickets (docs/api.md "Content and support"), for signed-in users: guests get 401. A ticket is
  * its owner's, and staff's (role admin, who may also list every ticket with `?all=true`); to
  * anyone else it answers 404.
  */

@@ -11,7 +11,7 @@ export interface ToolsRoutesOptions {
   tools: readonly PublicTool[];
 }
 
-/** The catalog (API.md "Catalog"): every tool and converter with its params' JSON Schema. */
+/** The catalog (docs/api.md "Catalog"): every tool and converter with its params' JSON Schema. */
 export const toolsRoutes: FastifyPluginAsyncTypebox<ToolsRoutesOptions> = async (app, { tools }) => {
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   // The web app reads the whole catalog on its first load, so it must arrive compressed. It never

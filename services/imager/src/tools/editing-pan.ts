@@ -1,5 +1,5 @@
 /**
- * What the two PAN card presets share. The product spec (section 5) fixes: photo 25:35, 197×276 px,
+ * What the two PAN card presets share. The PAN rules (docs/tools.md) fix: photo 25:35, 197×276 px,
  * 200 DPI, JPG under 20 KB; signature under 20 KB, 200 DPI, white or transparent background. The
  * signature box, 354×157 px, is the catalog's (2 cm × 4.5 cm at 200 DPI, per the Income Tax
  * department's e-PAN guidance).

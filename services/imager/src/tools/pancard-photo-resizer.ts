@@ -11,7 +11,7 @@
  * 2. Resize to 197×276, transparency flattened onto white, sRGB; the pixels come out raw (so nothing of
  *    the input's metadata can follow).
  * 3. Encode: the largest baseline-JPEG quality under the budget (binary search, editing-byte-budget.ts).
- *    The size is fixed by the spec, so the fallback is not shrinking but smoothing: if even quality 1 were
+ *    The size is fixed, so the fallback is not shrinking but smoothing: if even quality 1 were
  *    too big, a Gaussian blur of sigma 0.5, 0.75, 1, 1.5, 2, 3, 5 then 8 is tried before encoding. At
  *    197×276 a quality-1 JPEG is a few KB whatever the content, so this is a guarantee, not a path
  *    expected to run.

@@ -12,7 +12,7 @@
  *   200 DPI as pHYs (and EXIF resolution).
  *
  * Budget: the best quality under 20 KB (JPEG quality, or PNG palette quality: fewer colours), then, as the
- * spec only bounds the box, 10 % smaller on each side at a time, until it fits. It always fits: a few
+ * rules only bound the box, 10 % smaller on each side at a time, until it fits. It always fits: a few
  * pixels of JPEG or PNG are far under 20 KB.
  */
 import type { ToolHandler } from '@mediakit/worker';
