@@ -36,7 +36,7 @@ export const cookieSecureFor = (protocol: string): boolean => protocol === 'http
 
 /**
  * Written by hand, not with `cookie`'s stringifySetCookie: that one puts `Secure` before
- * `SameSite`, and the session's tests hold the spec's exact cookie strings.
+ * `SameSite`, and the tests hold the exact cookie strings of docs/api.md.
  */
 export function serializeCookie(
   name: string,
