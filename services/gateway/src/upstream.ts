@@ -21,8 +21,8 @@ export function trustedHeaders(owner: Owner | null, limits?: PlanLimits): Truste
   return headers;
 }
 
-/** Hop-by-hop headers (RFC 9110 §7.6.1) and the ones that only mean something to the gateway. */
-const DROP_REQUEST = new Set([
+/** Hop-by-hop headers (RFC 9110 §7.6.1) and the forwarding header only the gateway may set. */
+export const HOP_BY_HOP_REQUEST = [
   'host',
   'connection',
   'keep-alive',
@@ -30,10 +30,11 @@ const DROP_REQUEST = new Set([
   'proxy-authorization',
   'te',
   'upgrade',
-  'cookie',
-  'authorization',
   'forwarded',
-]);
+] as const;
+
+/** What a service behind the gateway never sees: hop-by-hop headers and the caller's credentials. */
+const DROP_REQUEST = new Set<string>([...HOP_BY_HOP_REQUEST, 'cookie', 'authorization']);
 
 /** The client's headers minus credentials, hop-by-hop and any forged trusted header; plus ours. */
 export function forwardHeaders(incoming: IncomingHttpHeaders, trusted: TrustedHeaders): IncomingHttpHeaders {

@@ -4,6 +4,7 @@ import { ApiError, type PublicOrigins } from '@mediakit/kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { Pool } from 'undici';
 import { passBodiesThrough } from '../plugins/body-passthrough.ts';
+import { HOP_BY_HOP_REQUEST } from '../upstream.ts';
 
 export interface OidcProxyOptions {
   /** The auth service's HTTP server (AUTH_HTTP_URL), where the OpenID Provider runs under /oidc. */
@@ -17,18 +18,8 @@ export interface OidcProxyOptions {
 
 const METHODS: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'OPTIONS'];
 
-/** Hop-by-hop headers (RFC 9110 §7.6.1), and the forwarding headers only we may set. */
-const DROP_REQUEST = new Set([
-  'host',
-  'connection',
-  'keep-alive',
-  'proxy-connection',
-  'proxy-authorization',
-  'te',
-  'upgrade',
-  'transfer-encoding',
-  'forwarded',
-]);
+/** The provider reads its own cookies and bodies, so only hop-by-hop framing headers are dropped. */
+const DROP_REQUEST = new Set<string>([...HOP_BY_HOP_REQUEST, 'transfer-encoding']);
 const DROP_RESPONSE = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-security-policy']);
 
 /**
