@@ -66,6 +66,11 @@ function fakeCheckout(name: string) {
   touch(join(dir, 'packages/proto/src/gen/mediakit/a/v1/a.ts'));
   mkdirSync(join(dir, 'scripts'), { recursive: true });
   copyFileSync(setupPath, join(dir, 'scripts/setup.mjs'));
+  mkdirSync(join(dir, 'scripts/setup'), { recursive: true });
+  copyFileSync(
+    join(root, 'scripts/setup/system-packages.mjs'),
+    join(dir, 'scripts/setup/system-packages.mjs'),
+  );
   return join(dir, 'scripts/setup.mjs');
 }
 
