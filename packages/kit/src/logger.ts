@@ -1,4 +1,4 @@
-import { trace } from '@opentelemetry/api';
+import { isSpanContextValid, trace } from '@opentelemetry/api';
 import { type Logger, pino } from 'pino';
 
 export type { Logger } from 'pino';
@@ -9,9 +9,15 @@ export function createLogger(service: string, level = 'info'): Logger {
     level,
     base: { service },
     timestamp: pino.stdTimeFunctions.isoTime,
-    mixin() {
-      const span = trace.getActiveSpan();
-      return span ? { trace_id: span.spanContext().traceId } : {};
-    },
+    mixin: traceFields,
   });
+}
+
+/**
+ * The trace id of the active span, if it has a real one: without an exporter the instrumentations
+ * still make spans for requests that carried no trace, with the all-zero id, which names nothing.
+ */
+export function traceFields(): { trace_id?: string } {
+  const context = trace.getActiveSpan()?.spanContext();
+  return context && isSpanContextValid(context) ? { trace_id: context.traceId } : {};
 }
