@@ -98,7 +98,7 @@ export const serviceSpecs: readonly ServiceSpec[] = [
   },
   {
     name: 'gateway',
-    ports: { PORT: 8080 },
+    ports: { PORT: 8080, METRICS_PORT: 9107 },
     readyPort: 'PORT',
     stopPhase: 0,
     nodeFlags: SMALL_YOUNG_GENERATION_FLAGS,

@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { sendMetrics } from './metrics/registry.ts';
 
 /** A named readiness check: resolves when the dependency answers, rejects otherwise. */
 export type Check = () => Promise<unknown>;
@@ -31,8 +32,9 @@ export async function checkReadiness(checks: Record<string, Check>, timeoutMs = 
 }
 
 /**
- * `/healthz` (the process is alive) and `/readyz` (its dependencies answer) on a small HTTP
- * server, for services that have no HTTP API of their own (gRPC services and workers).
+ * `/healthz` (the process is alive), `/readyz` (its dependencies answer) and `/metrics`
+ * (Prometheus) on a small HTTP server, for services that have no HTTP API of their own (gRPC
+ * services and workers).
  */
 export async function startHealthServer(options: {
   host: string;
@@ -49,6 +51,10 @@ export async function startHealthServer(options: {
       res
         .writeHead(readiness.status === 'ok' ? 200 : 503, { 'content-type': 'application/json' })
         .end(JSON.stringify(readiness));
+      return;
+    }
+    if (req.url === '/metrics') {
+      await sendMetrics(res);
       return;
     }
     res.writeHead(404).end();

@@ -10,6 +10,7 @@ export * from './ids.ts';
 export * from './keyed-lock.ts';
 export * from './logger.ts';
 export * from './mail/mail-sender.ts';
+export * from './metrics/index.ts';
 export * from './nats/index.ts';
 export * from './paging.ts';
 export * from './periodic-task.ts';

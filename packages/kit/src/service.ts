@@ -1,6 +1,7 @@
 import type { Static, TObject } from 'typebox';
 import { ConfigError, loadConfig } from './config.ts';
 import { createLogger, type Logger } from './logger.ts';
+import { startMetrics } from './metrics/registry.ts';
 import { startTelemetry } from './telemetry.ts';
 
 export interface ServiceContext<C> {
@@ -33,6 +34,7 @@ export async function runService<T extends TObject>(options: {
     throw error;
   }
   const log = createLogger(options.name, config.LOG_LEVEL);
+  startMetrics(options.name);
   const steps: Array<() => Promise<unknown> | unknown> = [];
   steps.push(await startTelemetry(options.name, config.OTEL_EXPORTER_OTLP_ENDPOINT));
 

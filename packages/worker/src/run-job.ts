@@ -10,6 +10,8 @@ import {
   type Logger,
   type ObjectStore,
   STREAM_BATCH_BYTES,
+  workerReadBytes,
+  workerWrittenBytes,
 } from '@mediakit/kit';
 import { inspectFile } from '@mediakit/media';
 import type { filesV1 } from '@mediakit/proto';
@@ -92,11 +94,10 @@ async function downloadInputs(deps: RunJobDeps, job: DispatchMessage, dir: strin
   for (const [index, input] of job.inputs.entries()) {
     // Local names are ours (index + sniffed format), never the user's, so no name can escape the dir.
     const path = join(dir, `${index}.${input.format}`);
-    await pipeline(
-      await deps.objects.get(input.objectKey),
-      // A batch of the decrypted pieces goes to disk in one writev (stream-batches.ts in kit).
-      createWriteStream(path, { highWaterMark: STREAM_BATCH_BYTES }),
-    );
+    // A batch of the decrypted pieces goes to disk in one writev (stream-batches.ts in kit).
+    const file = createWriteStream(path, { highWaterMark: STREAM_BATCH_BYTES });
+    await pipeline(await deps.objects.get(input.objectKey), file);
+    workerReadBytes.inc(file.bytesWritten);
     const { objectKey: _key, ...info } = input;
     inputs.push({ ...info, path });
   }
@@ -127,6 +128,7 @@ async function storeOutput(
     if (stored.status === 'rejected') throw stored.reason;
     throw new Error(`${job.tool} wrote an output that cannot be read back: ${basename(output.path)}`);
   }
+  workerWrittenBytes.inc(stored.value.size);
   // inspectFile leaves out what it could not read, so the spread sends only known fields.
   return deps.files.registerOutput({
     ...info,

@@ -6,6 +6,7 @@ import {
   JOBS_STREAM,
   type JobEvent,
   type JobEventKind,
+  jobDurationSeconds,
   type Logger,
   type NatsConnection,
   subjects,
@@ -17,6 +18,9 @@ import { type Consumer, type JetStreamClient, type JsMsg, jetstream } from '@nat
 import { throttleProgress } from './progress.ts';
 import { type RunJobDeps, runJob } from './run-job.ts';
 import { JobFailure, type ToolHandler } from './types.ts';
+
+/** How one delivery of a job ended, as the job duration histogram labels it. */
+type Outcome = 'succeeded' | 'failed' | 'canceled' | 'retried' | 'handed_back';
 
 export interface WorkerLoopOptions {
   name: WorkerName;
@@ -142,6 +146,9 @@ export class WorkerLoop {
     this.running.set(job.jobId, controller);
     const heartbeat = setInterval(() => msg.working(), Math.max(1000, this.options.ackWaitMs / 3));
     const started = Date.now();
+    // A tool this worker has no handler for is not a label value (it did not come from the catalog).
+    const timer = jobDurationSeconds.startTimer({ tool: handler ? job.tool : 'unknown' });
+    let outcome: Outcome = 'failed';
     try {
       if (!handler) throw new JobFailure(`${job.tool} is not available yet on this worker.`);
       // `started` is sent while the work begins instead of waiting for JetStream's ack first: that
@@ -163,10 +170,12 @@ export class WorkerLoop {
         ...(result.notes.length ? { notes: result.notes } : {}),
       });
       msg.ack();
+      outcome = 'succeeded';
       log.info({ ms: Date.now() - started, outputs: result.outputs.length }, 'job succeeded');
     } catch (error) {
-      await this.settleFailure(msg, job, controller.signal, error, log);
+      outcome = await this.settleFailure(msg, job, controller.signal, error, log);
     } finally {
+      timer({ outcome });
       clearInterval(heartbeat);
       this.running.delete(job.jobId);
     }
@@ -178,18 +187,18 @@ export class WorkerLoop {
     signal: AbortSignal,
     error: unknown,
     log: Logger,
-  ): Promise<void> {
+  ): Promise<Outcome> {
     const reason = signal.aborted ? (signal.reason as Error | undefined)?.message : undefined;
     if (reason === 'shutdown') {
       log.info('handing the job back: this worker is shutting down');
       msg.nak();
-      return;
+      return 'handed_back';
     }
     if (reason === 'canceled') {
       log.info('job canceled');
       await this.publish(job, 'canceled', {}).catch(() => {});
       msg.ack();
-      return;
+      return 'canceled';
     }
     if (error instanceof JobFailure) {
       log.info({ reason: error.message }, 'job failed on its input');
@@ -197,12 +206,12 @@ export class WorkerLoop {
         () => {},
       );
       msg.ack();
-      return;
+      return 'failed';
     }
     if (msg.info.deliveryCount < this.options.maxDeliver) {
       log.warn({ err: error }, 'job failed on our side; it will be retried');
       msg.nak(2000 * msg.info.deliveryCount);
-      return;
+      return 'retried';
     }
     log.error({ err: error }, 'job failed on our side too many times');
     await this.publish(job, 'failed', {
@@ -211,6 +220,7 @@ export class WorkerLoop {
       },
     }).catch(() => {});
     msg.ack();
+    return 'failed';
   }
 
   private async publish(job: DispatchMessage, kind: JobEventKind, fields: Partial<JobEvent>): Promise<void> {

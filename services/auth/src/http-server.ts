@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type Check, checkReadiness, type Logger } from '@mediakit/kit';
+import { type Check, checkReadiness, type Logger, sendMetrics } from '@mediakit/kit';
 import { type OidcHandler, sendOidcFailure } from './oidc/start-oidc.ts';
 import type { SigningKeys } from './signing-keys.ts';
 
@@ -14,6 +14,7 @@ import type { SigningKeys } from './signing-keys.ts';
  *   gateway proxies at the same path. X-Forwarded-For/-Host/-Proto are believed only from
  *   `trustedProxies` (the gateway); anyone else's are removed before the provider sees them.
  * - `GET /healthz`: the process is alive. `GET /readyz`: its dependencies answer (503 otherwise).
+ * - `GET /metrics`: Prometheus metrics (the gateway never proxies it: it forwards only `/oidc`).
  */
 export async function startHttpServer(options: {
   host: string;
@@ -66,6 +67,8 @@ export async function startHttpServer(options: {
       } else if (path === '/readyz') {
         const readiness = await checkReadiness(options.checks);
         json(readiness.status === 'ok' ? 200 : 503, readiness);
+      } else if (path === '/metrics') {
+        await sendMetrics(res);
       } else {
         json(404, { code: 'not_found', message: 'There is nothing at this address.' });
       }

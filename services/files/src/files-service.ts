@@ -6,6 +6,7 @@ import {
   type ByteRange,
   badRequest,
   conflict,
+  filesUploadedBytes,
   InvalidObjectKeyError,
   type Logger,
   NotFoundError,
@@ -159,6 +160,7 @@ export class FilesService {
         .catch((err: unknown) => this.#log.warn({ err, objectKey }, 'could not remove an unrecorded upload'));
       throw error;
     }
+    filesUploadedBytes.inc(size);
     return doc;
   }
 

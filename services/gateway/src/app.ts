@@ -2,7 +2,7 @@ import replyFrom from '@fastify/reply-from';
 import swagger from '@fastify/swagger';
 import { type TypeBoxTypeProvider, TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import { publicCatalog } from '@mediakit/catalog';
-import { publicOrigins } from '@mediakit/kit';
+import { observeHttpRequest, publicOrigins } from '@mediakit/kit';
 import Fastify, { LogController, type onRouteHookHandler } from 'fastify';
 import { Pool } from 'undici';
 import type { GatewayDeps } from './deps.ts';
@@ -69,6 +69,7 @@ export async function buildApp(deps: GatewayDeps, options: { onRoute?: onRouteHo
       },
       'request completed',
     );
+    observeHttpRequest(request, reply);
   });
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
   // The API speaks JSON only; a text/plain body would otherwise reach routes as a string.

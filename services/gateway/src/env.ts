@@ -11,6 +11,10 @@ export const gatewayEnv = Type.Object({
   ...commonEnv,
   ...grpcAddressEnv,
   PORT: port(8080, 'public HTTP port of the gateway (API at /api/v1 and the web app)'),
+  METRICS_PORT: port(
+    9107,
+    "port of the gateway's Prometheus /metrics, on HOST (loopback when unset); never public",
+  ),
   FILES_HTTP_URL: Type.String({
     default: 'http://127.0.0.1:8082',
     description: "base URL of the files service's internal HTTP API",

@@ -1,4 +1,4 @@
-import { connectGrpcClients, connectNats, publicOrigins, runService } from '@mediakit/kit';
+import { connectGrpcClients, connectNats, publicOrigins, runService, serveMetrics } from '@mediakit/kit';
 import { createAccessTokenVerifier } from './access-tokens.ts';
 import { buildApp } from './app.ts';
 import { DownloadLinks } from './download-links.ts';
@@ -93,6 +93,7 @@ await runService({
       },
     });
     await app.listen({ port: config.PORT, host: listenHost(config) });
+    await serveMetrics({ host: config.HOST ?? '127.0.0.1', port: config.METRICS_PORT, onShutdown });
     // Registered last, so it runs first: stop taking requests before the clients close.
     onShutdown(() => app.close());
   },

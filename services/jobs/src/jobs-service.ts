@@ -10,6 +10,7 @@ import {
   clampLimit,
   conflict,
   type JobEvent,
+  jobsTotal,
   type Logger,
   newId,
   notFound,
@@ -152,6 +153,7 @@ export class JobsService {
     };
     // Stored held; the gate publishes it now if the owner has a free slot, else when one frees up.
     await this.repository.insert(job);
+    jobsTotal.inc({ tool: job.tool, status: 'queued' });
     // The answer is the job as accepted: queued, at the position it keeps whether the gate
     // releases it now (it joins the end of the stream) or holds it. Read before releasing, as a
     // fast worker may start it at once and the 202 promises a job that runs later.
@@ -216,6 +218,7 @@ export class JobsService {
     );
     // It finished between our read and our write.
     if (!canceled) throw conflict('This job has already finished.');
+    jobsTotal.inc({ tool: job.tool, status: 'canceled' });
     await this.dispatcher.stopWork(canceled);
     const update = toProto(canceled);
     this.bus.announce(update);
@@ -249,6 +252,7 @@ export class JobsService {
     );
     // Someone else retried it first.
     if (!queued) throw conflict('Only failed or canceled jobs can be retried.');
+    jobsTotal.inc({ tool: job.tool, status: 'queued' });
     // Announced before the gate can publish it, so its stream hears `queued` before a worker's
     // `running`; then through the same gate as a new job: it waits if the owner's slots are taken.
     const update = await this.withQueuePosition(queued);
@@ -263,6 +267,7 @@ export class JobsService {
       await this.dispatcher.stopWork(job);
       // Event streams open on this job end with its cancellation rather than hang.
       this.bus.announce(toProto({ ...job, status: 'canceled', finishedAt: this.now().toISOString() }));
+      jobsTotal.inc({ tool: job.tool, status: 'canceled' });
     }
     // Outputs first: if that fails the job stays, and deleting it again finishes the work.
     await this.files.deleteJobOutputs({ ownerId, jobId: id });
@@ -297,6 +302,7 @@ export class JobsService {
       if (updated) {
         const update = toProto(updated);
         this.bus.announce(update);
+        if (updated.status !== job.status) jobsTotal.inc({ tool: job.tool, status: updated.status });
         // Awaited, so the next event (often the next job's `started`) is folded after the jobs
         // behind this one heard their new position, and their streams see it before `running`.
         if (job.status === 'queued' && updated.status !== 'queued') await this.queue.queueMoved(job);
@@ -327,6 +333,7 @@ export class JobsService {
         },
       );
       if (failed) {
+        jobsTotal.inc({ tool: job.tool, status: 'failed' });
         this.log.warn({ jobId: job._id, tool: job.tool, attempt: job.attempt }, 'job ran out of deliveries');
         update = toProto(failed);
         this.bus.announce(update);

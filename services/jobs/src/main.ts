@@ -8,6 +8,7 @@ import {
   openDocumentStore,
   openJetStreamManager,
   PeriodicTask,
+  reportQueueLag,
   runService,
   serveGrpc,
   serveHealth,
@@ -35,6 +36,8 @@ await runService({
     await ensureJobStreams(jsm);
     await ensureEventsConsumer(jsm);
     await warnOnMaxDeliverMismatch(jsm, config.MAX_DELIVER, log);
+    // The workers' queue lag on /metrics, read from JetStream at each scrape (KEDA scales on it).
+    reportQueueLag(jsm);
 
     const store = await openDocumentStore({
       mongodbUrl: config.MONGODB_URL,

@@ -1,4 +1,4 @@
-import { type Check, type Logger, registerErrorHandlers } from '@mediakit/kit';
+import { type Check, type Logger, observeHttpRequest, registerErrorHandlers } from '@mediakit/kit';
 import type { DataStore } from '@tus/server';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { FilesService } from '../files-service.ts';
@@ -34,6 +34,7 @@ export async function buildHttpApp(deps: HttpAppDeps): Promise<FastifyInstance> 
   const app = (
     deps.log ? Fastify({ loggerInstance: deps.log }) : Fastify({ logger: false })
   ) as FastifyInstance;
+  app.addHook('onResponse', async (request, reply) => observeHttpRequest(request, reply));
   registerErrorHandlers(app, {
     notFoundMessage: (request) => `There is no ${request.method} ${request.url.split('?')[0]} here.`,
   });

@@ -1,4 +1,4 @@
-import { codeForStatus } from '@mediakit/kit';
+import { codeForStatus, filesDownloadedBytes } from '@mediakit/kit';
 import type { FastifyInstance } from 'fastify';
 import { type Static, Type } from 'typebox';
 import { parseRange } from '../byte-range.ts';
@@ -45,12 +45,15 @@ export async function contentRoutes(app: FastifyInstance, options: { service: Fi
       const partial = range.kind === 'partial' ? { start: range.start, end: range.end } : undefined;
       // Opened before any content header is set, so a missing object can still answer a clean 404.
       const body = request.method === 'HEAD' ? undefined : await service.openContent(file, partial);
+      const length = partial ? partial.end - partial.start + 1 : file.size;
       void reply.headers({
         // The type read from the content; nosniff (above) stops a browser from guessing another.
         'content-type': file.mime,
         'content-disposition': contentDisposition(file.name, inline ? 'inline' : 'attachment'),
-        'content-length': partial ? partial.end - partial.start + 1 : file.size,
+        'content-length': length,
       });
+      // Counted once the last byte is handed to the socket; an aborted download counts nothing.
+      if (body) reply.raw.once('finish', () => filesDownloadedBytes.inc(length));
       if (partial)
         void reply.code(206).header('content-range', `bytes ${partial.start}-${partial.end}/${file.size}`);
 

@@ -1,7 +1,10 @@
-import { type Check, checkReadiness } from '@mediakit/kit';
+import { type Check, checkReadiness, metricsRegistry } from '@mediakit/kit';
 import type { FastifyInstance } from 'fastify';
 
-/** `/healthz`: the process answers. `/readyz`: its stores answer too (503 otherwise). */
+/**
+ * `/healthz`: the process answers. `/readyz`: its stores answer too (503 otherwise). `/metrics`:
+ * Prometheus (this port is internal: the gateway forwards only upload and download paths).
+ */
 export async function healthRoutes(
   app: FastifyInstance,
   options: { checks: Record<string, Check> },
@@ -11,4 +14,7 @@ export async function healthRoutes(
     const readiness = await checkReadiness(options.checks);
     return reply.code(readiness.status === 'ok' ? 200 : 503).send(readiness);
   });
+  app.get('/metrics', async (_request, reply) =>
+    reply.type(metricsRegistry.contentType).send(await metricsRegistry.metrics()),
+  );
 }
