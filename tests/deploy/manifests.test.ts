@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serviceSpecs } from '@mediakit/devstack';
+import { metricsRegistry, startMetrics } from '@mediakit/kit';
 import { describe, expect, it } from 'vitest';
 import { type K8sObject, name, podSpec, render, root, schemaValidator, selects } from './render.ts';
 
@@ -159,7 +160,7 @@ describe.each(overlays)('%s: the rules of issue 11', (overlay) => {
     }
   });
 
-  it('scales the gateway on CPU and the workers with KEDA on their own JetStream consumers', () => {
+  it("scales the gateway on CPU and the workers with KEDA on their own consumers' queue lag", () => {
     const hpa = byName(objects, 'HorizontalPodAutoscaler', 'gateway');
     expect(hpa.spec.scaleTargetRef).toMatchObject({ kind: 'Deployment', name: 'gateway' });
     expect(hpa.spec.metrics[0].resource.name).toBe('cpu');
@@ -171,17 +172,15 @@ describe.each(overlays)('%s: the rules of issue 11', (overlay) => {
       expect(so.spec.cooldownPeriod).toBeGreaterThan(0);
       expect(so.spec.triggers).toHaveLength(1);
       const trigger = so.spec.triggers[0];
-      expect(trigger.type).toBe('nats-jetstream');
-      // The names of packages/kit/src/nats/subjects.ts: stream JOBS, durable consumer = worker name.
-      expect(trigger.metadata).toMatchObject({ account: '$G', stream: 'JOBS', consumer: worker });
-      expect(Number(trigger.metadata.lagThreshold)).toBeGreaterThan(0);
-      // KEDA's operator runs in another namespace: the endpoint must name this one.
-      expect(trigger.metadata.natsServerMonitoringEndpoint).toMatch(
-        /^nats-headless\.mediakit\.svc\.cluster\.local:8222$/,
-      );
+      expect(trigger.type).toBe('prometheus');
+      // The lag of the worker's own durable consumer (packages/kit/src/metrics/queue-lag.ts); every
+      // jobs replica reports it, so the query takes the max. Its name is checked against the
+      // registry below ('metric names').
+      expect(trigger.metadata.query).toBe(`max(mediakit_queue_lag_messages{consumer="${worker}"})`);
+      expect(Number(trigger.metadata.threshold)).toBeGreaterThan(0);
+      // KEDA's operator runs in another namespace: the address must be a cluster-wide name.
+      expect(trigger.metadata.serverAddress).toMatch(/^http:\/\/[\w.-]+\.svc\.cluster\.local:\d+$/);
     }
-    const subjects = readFileSync(join(root, 'packages/kit/src/nats/subjects.ts'), 'utf8');
-    expect(subjects).toMatch(/JOBS_STREAM = 'JOBS'/);
   });
 
   it('routes /api, /oidc and the frontends through one Ingress', () => {
@@ -344,5 +343,86 @@ describe('addons/keycloak', () => {
     expect(podSpec(keycloak).volumes.find((v: { name: string }) => v.name === 'realm').configMap.name).toBe(
       realmMap?.metadata.name,
     );
+  });
+});
+
+describe('metric names', () => {
+  /** Every series name a service exports, read from the registry the services serve (histograms as _bucket, _sum, _count). */
+  async function exportedNames(): Promise<Set<string>> {
+    startMetrics('manifests-test');
+    const names = new Set<string>();
+    for (const metric of await metricsRegistry.getMetricsAsJSON()) {
+      names.add(metric.name);
+      // prom-client's types call it an enum; at run time it is the exposition's word.
+      const type = metric.type as unknown as string;
+      if (type === 'histogram' || type === 'summary')
+        for (const suffix of ['_bucket', '_sum', '_count']) names.add(`${metric.name}${suffix}`);
+    }
+    return names;
+  }
+  const namesIn = (query: string) => query.match(/\bmediakit_\w+/g) ?? [];
+  const dashboard = JSON.parse(readFileSync(join(root, 'deploy/grafana/mediakit.json'), 'utf8'));
+  const panelQueries: string[] = dashboard.panels.flatMap((p: { targets?: { expr: string }[] }) =>
+    (p.targets ?? []).map((t) => t.expr),
+  );
+
+  it('the Grafana dashboard and the KEDA triggers query only metrics the services export', async () => {
+    const exported = await exportedNames();
+    expect(panelQueries.length).toBeGreaterThan(5);
+    for (const query of panelQueries) {
+      expect(namesIn(query).length, query).toBeGreaterThan(0);
+      expect(
+        namesIn(query).filter((n) => !exported.has(n)),
+        query,
+      ).toEqual([]);
+    }
+    for (const overlay of overlays)
+      for (const so of of(rendered[overlay], 'ScaledObject'))
+        for (const trigger of so.spec.triggers) {
+          expect(namesIn(trigger.metadata.query ?? '').length, name(so)).toBeGreaterThan(0);
+          expect(
+            namesIn(trigger.metadata.query).filter((n) => !exported.has(n)),
+            name(so),
+          ).toEqual([]);
+        }
+  });
+
+  it.each(overlays)('%s: Prometheus scrapes each service on the port that serves /metrics', (overlay) => {
+    const objects = rendered[overlay];
+    const policy = byName(objects, 'NetworkPolicy', 'allow-prometheus');
+    const open = policy.spec.ingress[0].ports.map((p: { port: number }) => p.port);
+    for (const n of services) {
+      // The launcher's ports: the gateway's METRICS_PORT, else the HTTP port, else the health port.
+      const ports = serviceSpecs.find((s) => s.name === n)?.ports as Record<string, number>;
+      const port = ports.METRICS_PORT ?? ports.HTTP_PORT ?? ports.HEALTH_PORT;
+      const deployment = byName(objects, 'Deployment', n);
+      const annotations = deployment.spec.template.metadata.annotations ?? {};
+      expect(annotations, n).toMatchObject({
+        'prometheus.io/scrape': 'true',
+        'prometheus.io/port': String(port),
+        'prometheus.io/path': '/metrics',
+      });
+      const c = podSpec(deployment).containers[0];
+      expect(
+        c.ports.map((p: { containerPort: number }) => p.containerPort),
+        n,
+      ).toContain(port);
+      expect(open, n).toContain(port);
+      expect(selects(policy.spec.podSelector, podLabels(deployment)), n).toBe(true);
+    }
+    // The gateway's Service and so the Ingress reach only its public port.
+    const gatewayPorts = byName(objects, 'Service', 'gateway').spec.ports.map(
+      (p: { port: number }) => p.port,
+    );
+    expect(gatewayPorts).toEqual([8080]);
+  });
+
+  it('the dashboard shows every metric of the platform (process metrics aside)', async () => {
+    const own = (await metricsRegistry.getMetricsAsJSON())
+      .map((m) => m.name)
+      .filter((n) => !/^mediakit_(process|nodejs)_/.test(n));
+    const queried = new Set(panelQueries.flatMap(namesIn).map((n) => n.replace(/_(bucket|sum|count)$/, '')));
+    expect(own.length).toBeGreaterThan(5);
+    expect(own.filter((n) => !queried.has(n))).toEqual([]);
   });
 });
