@@ -377,6 +377,103 @@ function documentStoreContract(adapter: string, createTarget: () => Promise<Cont
       );
     });
 
+    it("supports the rest of MongoDB's query and update operators (through mingo on the embedded store)", async () => {
+      const items = await seeded();
+      expect(ids(await items.find({ tags: { $all: ['blue', 'red'] } }))).toEqual(['a']);
+      expect(ids(await items.find({ tags: { $size: 1 } }))).toEqual(['b']);
+      expect(ids(await items.find({ tags: { $elemMatch: { $gte: 'c' } } }))).toEqual(['a']);
+      expect(ids(await items.find({ $nor: [{ n: 1 }, { n: { $exists: false } }] }))).toEqual(['b', 'c']);
+      expect(ids(await items.find({ n: { $type: 'number' } }))).toEqual(['a', 'b', 'c']);
+      expect(ids(await items.find({ n: { $mod: [2, 1] } }))).toEqual(['a', 'c']);
+      // Two operators on one path conflict: refused, and the document stays as it was.
+      await expect(
+        items.updateOne({ _id: 'a' }, { $min: { 'meta.size': 3 }, $mul: { 'meta.size': 2 } }),
+      ).rejects.toThrow();
+      expect((await items.findOne({ _id: 'a' }))?.meta).toEqual({ kind: 'x', size: 10 });
+      expect(
+        await items.updateOne(
+          { _id: 'a' },
+          { $addToSet: { tags: 'red' }, $max: { n: 7 }, $min: { 'meta.size': 3 } },
+        ),
+      ).toMatchObject({ tags: ['red', 'blue'], n: 7, meta: { kind: 'x', size: 3 } });
+      // $pull on a field the document lacks does nothing, as in MongoDB.
+      expect(await items.updateOne({ _id: 'd' }, { $pull: { tags: 'x' } })).toEqual({
+        _id: 'd',
+        name: 'delta',
+      });
+    });
+
+    describe('search', () => {
+      const posts = [
+        {
+          _id: 'p1',
+          status: 'published',
+          title: 'Compress a video for email',
+          body: 'Make the file smaller.',
+          keywords: ['email'],
+        },
+        {
+          _id: 'p2',
+          status: 'published',
+          title: 'Trim a clip',
+          body: 'Cut the video where you want. Video editing basics.',
+          keywords: [],
+        },
+        {
+          _id: 'p3',
+          status: 'published',
+          title: 'Resize images',
+          body: 'Photos from phones.',
+          keywords: ['video thumbnails'],
+        },
+        {
+          _id: 'p4',
+          status: 'published',
+          title: 'Videos in the browser',
+          body: 'Play them anywhere.',
+          keywords: [],
+        },
+        {
+          _id: 'p5',
+          status: 'published',
+          title: 'HEIC to JPEG',
+          body: 'Convert photos from phones.',
+          keywords: [],
+        },
+        { _id: 'p6', status: 'draft', title: 'Video codecs', body: 'Which codec to pick.', keywords: [] },
+      ];
+      async function blog() {
+        const articles = store.collection<(typeof posts)[number]>(`s_${randomUUID().replaceAll('-', '')}`);
+        await articles.createTextIndex({ title: 10, keywords: 4, body: 1 });
+        for (const post of posts) await articles.insertOne(post);
+        return articles;
+      }
+      const order = (hits: { doc: Doc; score: number }[]) => hits.map((hit) => hit.doc._id);
+
+      it('ranks title hits above keyword hits above body hits, shorter fields first', async () => {
+        const articles = await blog();
+        const published = { filter: { status: 'published' } };
+        expect(order(await articles.search('videos', published))).toEqual(['p4', 'p1', 'p3', 'p2']);
+        expect(order(await articles.search('VIDÉO', published))).toEqual(['p4', 'p1', 'p3', 'p2']);
+        expect(order(await articles.search('trimming videos', published))).toEqual(['p2', 'p4', 'p1', 'p3']);
+        expect(order(await articles.search('video'))).toEqual(['p4', 'p6', 'p1', 'p3', 'p2']);
+        expect(order(await articles.search('video', { ...published, limit: 2 }))).toEqual(['p4', 'p1']);
+        const [best] = await articles.search('heic');
+        expect(best?.doc).toEqual(posts[4]);
+        expect(best?.score).toBeGreaterThan(0);
+      });
+
+      it('finds nothing for words no post has, or only stop words', async () => {
+        const articles = await blog();
+        expect(await articles.search('kubernetes')).toEqual([]);
+        expect(await articles.search('the of and')).toEqual([]);
+      });
+
+      it('refuses to search a collection without a text index', async () => {
+        await expect(freshCollection().search('video')).rejects.toThrow();
+      });
+    });
+
     it('answers ping', async () => {
       await expect(store.ping()).resolves.toBeUndefined();
     });
@@ -384,7 +481,7 @@ function documentStoreContract(adapter: string, createTarget: () => Promise<Cont
 }
 
 // (a) The embedded store, always, on a fresh temporary directory.
-documentStoreContract('embedded (nedb)', async () => {
+documentStoreContract('embedded (mingo over nedb files)', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'mediakit-documents-'));
   return {
     open: async () => createEmbeddedDocumentStore(dir),

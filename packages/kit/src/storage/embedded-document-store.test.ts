@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEmbeddedDocumentStore } from './embedded-document-store.ts';
 
-/** What only the embedded store has: files on disk, and loud refusal of what MongoDB would do differently. */
+/** What only the embedded store has: files on disk, and loud refusal of what MongoDB refuses too. */
 describe('embedded document store', () => {
   let dir: string;
   beforeEach(async () => {
@@ -37,12 +37,16 @@ describe('embedded document store', () => {
       expect(() => store.collection(name)).toThrow(TypeError);
   });
 
-  it('refuses operators the port does not promise, rather than silently differing from MongoDB', async () => {
+  it('refuses what MongoDB refuses: unknown operators, filter scripts, a changed _id', async () => {
     const store = createEmbeddedDocumentStore(dir);
-    const items = store.collection('items');
-    await expect(items.find({ n: { $elemMatch: { a: 1 } } })).rejects.toThrow(/not supported/);
-    await expect(items.find({ $where: () => true })).rejects.toThrow(/not supported/);
-    await expect(items.find({ n: { $not: 3 } })).rejects.toThrow(/\$not/);
+    const items = store.collection<{ _id: string; n?: number }>('items');
+    await items.insertOne({ _id: 'i1', n: 1 });
+    await expect(items.find({ n: { $near: [0, 0] } })).rejects.toThrow(/\$near/);
+    await expect(items.find({ $where: 'this.n > 0' })).rejects.toThrow(/\$where/);
+    await expect(items.updateOne({ _id: 'i1' }, { $frobnicate: { n: 1 } })).rejects.toThrow(/\$frobnicate/);
+    await expect(items.updateOne({ _id: 'i1' }, { $set: { _id: 'i2' } })).rejects.toThrow(/_id/);
+    await expect(items.updateOne({ _id: 'i1' }, { _id: 'i2', n: 2 })).rejects.toThrow(/_id/);
+    expect(await items.find({})).toEqual([{ _id: 'i1', n: 1 }]);
     await store.close();
   });
 

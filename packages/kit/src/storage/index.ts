@@ -26,7 +26,10 @@ export type {
   FindOptions,
   ObjectInfo,
   ObjectStore,
+  SearchHit,
+  SearchOptions,
   Sort,
+  TextIndexWeights,
   Update,
 } from './ports.ts';
 export { createS3ObjectStore, type S3ObjectStoreOptions } from './s3-object-store.ts';

@@ -1,6 +1,7 @@
 import { type Document, MongoClient, type Collection as MongoCollection, MongoServerError } from 'mongodb';
 import { DuplicateKeyError } from './duplicate-key-error.ts';
-import type { Collection, Doc, DocumentStore } from './ports.ts';
+import type { Collection, Doc, DocumentStore, SearchHit } from './ports.ts';
+import { queryWords } from './text-search.ts';
 import { assertOperatorUpdate, isReplacement } from './update-document.ts';
 
 /**
@@ -61,10 +62,55 @@ function mongoCollection<T extends Doc>(collection: MongoCollection<Document>): 
 
     createIndex: (fields, options = {}) =>
       run(async () => void (await collection.createIndex(fields, { unique: options.unique ?? false }))),
+
+    createTextIndex: (weights) =>
+      run(async () => {
+        // A collection has at most one text index: one with other fields or weights (an older
+        // version's) is replaced, rather than failing the service's start.
+        const wanted = JSON.stringify(Object.entries(weights).sort());
+        for (const index of await existingIndexes(collection)) {
+          const old = index.textIndexVersion !== undefined && index.name;
+          if (old && JSON.stringify(Object.entries(index.weights ?? {}).sort()) !== wanted) {
+            await collection.dropIndex(old);
+          }
+        }
+        const fields = Object.fromEntries(Object.keys(weights).map((field) => [field, 'text' as const]));
+        await collection.createIndex(fields, { weights, default_language: 'english', name: 'text' });
+      }),
+
+    search: (text, options = {}) =>
+      run(async () => {
+        // Plain words only: MongoDB would read quotes as a phrase and "-word" as "without word",
+        // which the embedded store does not; the same words go to both.
+        const words = queryWords(text);
+        if (words.length === 0) return [];
+        const cursor = collection
+          .find({ ...options.filter, $text: { $search: words.join(' ') } })
+          .project({ [SCORE]: { $meta: 'textScore' } })
+          .sort({ [SCORE]: { $meta: 'textScore' }, _id: 1 });
+        if (options.limit) cursor.limit(options.limit);
+        return (await cursor.toArray()).map(({ [SCORE]: score, ...doc }) => ({
+          doc: doc as T,
+          score: score as number,
+        })) satisfies SearchHit<T>[];
+      }),
   };
 }
 
 const DUPLICATE_KEY = 11000;
+const NAMESPACE_NOT_FOUND = 26;
+
+/** The collection's indexes; none when it does not exist yet (the server answers with an error then). */
+async function existingIndexes(collection: MongoCollection<Document>): Promise<Document[]> {
+  try {
+    return await collection.indexes();
+  } catch (error) {
+    if (error instanceof MongoServerError && error.code === NAMESPACE_NOT_FOUND) return [];
+    throw error;
+  }
+}
+/** Where the projection puts MongoDB's text score; removed before the document is returned. */
+const SCORE = '__textScore';
 
 async function run<R>(operation: () => Promise<R>): Promise<R> {
   try {

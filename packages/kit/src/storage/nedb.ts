@@ -1,6 +1,5 @@
 import { createRequire } from 'node:module';
 import type NedbModule from '@seald-io/nedb';
-import type { Update } from './ports.ts';
 
 /**
  * nedb, loaded with types that match what Node gives us. nedb is CommonJS and its typings say
@@ -11,10 +10,3 @@ const require = createRequire(import.meta.url);
 
 export const Datastore = require('@seald-io/nedb') as typeof NedbModule.default;
 export type Datastore = InstanceType<typeof NedbModule.default>;
-
-/** nedb's own update logic, to build an upserted document exactly as its updates would. */
-export const nedbModify = (
-  require('@seald-io/nedb/lib/model.js') as {
-    modify(document: Record<string, unknown>, update: Update): Record<string, unknown>;
-  }
-).modify;

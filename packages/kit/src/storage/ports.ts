@@ -18,6 +18,21 @@ export interface FindOptions {
   skip?: number;
 }
 
+/** A text index: the string fields it covers (dotted paths, arrays of strings too) and each one's weight. */
+export type TextIndexWeights = Record<string, number>;
+
+export interface SearchOptions {
+  /** Narrows the documents searched (`{ status: 'published' }`). */
+  filter?: Filter;
+  limit?: number;
+}
+
+/** A search result: the document and how well it matched (higher is better; comparable within one store only). */
+export interface SearchHit<T> {
+  doc: T;
+  score: number;
+}
+
 export interface Doc {
   /** Every document has a string `_id`; callers choose it (ids are random, URL-safe). */
   _id: string;
@@ -38,6 +53,12 @@ export interface Collection<T extends Doc> {
   deleteOne(filter: Filter): Promise<T | null>;
   deleteMany(filter: Filter): Promise<number>;
   createIndex(fields: Record<string, 1 | -1>, options?: { unique?: boolean }): Promise<void>;
+  /** The collection's one text index (English): what `search` looks in. */
+  createTextIndex(weights: TextIndexWeights): Promise<void>;
+  /** Documents containing any word of `text` (case, accents and word endings ignored), best first,
+   * ties by `_id`: MongoDB's `$text` and `textScore` there, a portable equivalent (text-search.ts) on
+   * the embedded store. Rejects when the collection has no text index. */
+  search(text: string, options?: SearchOptions): Promise<SearchHit<T>[]>;
 }
 
 export interface DocumentStore {

@@ -1,4 +1,3 @@
-import { isOperatorObject } from './nedb-filter.ts';
 import type { Filter } from './ports.ts';
 
 /**
@@ -6,8 +5,7 @@ import type { Filter } from './ports.ts';
  * conditions (`{ a: 1 }`, `{ a: { $eq: 1 } }`, also inside `$and`), with dotted paths expanded into
  * sub-documents. The update is then applied to it. Ranges, `$or` and the like contribute nothing.
  *
- * nedb builds its upsert document differently (it copies the whole filter, operators and all), so
- * the embedded store computes this itself.
+ * mingo has no upsert, so the embedded store computes this itself.
  */
 export function upsertSeed(filter: Filter): Record<string, unknown> {
   const seed: Record<string, unknown> = {};
@@ -36,4 +34,11 @@ function setPath(target: Record<string, unknown>, path: string, value: unknown):
     node = node[name] as Record<string, unknown>;
   }
   node[last] = value;
+}
+
+/** True for `{ $gt: 1, ... }`, false for a value compared as a whole (`{ a: 1 }`, `[1]`, /re/). */
+function isOperatorObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value) || value instanceof RegExp)
+    return false;
+  return Object.keys(value).some((key) => key.startsWith('$'));
 }
