@@ -47,7 +47,6 @@ await runService({
     const articleRepository = new ArticleRepository({
       articles: store.collection<ArticleDoc>('articles'),
       seedState: store.collection<SeedStateDoc>('seed_state'),
-      textIndex: Boolean(config.MONGODB_URL),
     });
     await articleRepository.ensureIndexes();
     if (config.SEED_ARTICLES) await seedArticles({ articles: articleRepository, log });

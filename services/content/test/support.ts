@@ -23,7 +23,6 @@ export async function articleRepository(store: DocumentStore): Promise<ArticleRe
   const repository = new ArticleRepository({
     articles: store.collection<ArticleDoc>('articles'),
     seedState: store.collection<SeedStateDoc>('seed_state'),
-    textIndex: false,
   });
   await repository.ensureIndexes();
   return repository;

@@ -8,7 +8,6 @@ import {
   toPage,
 } from '@mediakit/kit';
 import type { ArticleDoc, ArticleStatus } from './article.ts';
-import { queryTerms, scoreArticle } from './search.ts';
 
 export class SlugTakenError extends Error {
   constructor(slug: string) {
@@ -34,34 +33,25 @@ export interface SeedStateDoc {
  * embedded store. Three orders: published articles newest first (the blog), every article by
  * creation (editors), and search results by score.
  *
- * Search: on MongoDB (`textIndex`) a $text index over title and body picks the candidates; the
- * embedded store has no text index, so every article of the asked status is a candidate. Either way
- * the candidates are scored by search.ts and paged by (score, publishedAt, id), so both stores rank
- * the same. Fine for a blog of hundreds or a few thousand articles.
+ * Search is the store's own (`Collection.search`): MongoDB's $text and text score in production, the
+ * embedded store's portable equivalent otherwise, both under the document store's contract suite.
+ * Hits are paged by (score, publishedAt, id). Fine for a blog of hundreds or a few thousand articles.
  */
 export class ArticleRepository {
   readonly #articles: Collection<ArticleDoc>;
   readonly #seedState: Collection<SeedStateDoc>;
-  readonly #textIndex: boolean;
 
-  constructor(options: {
-    articles: Collection<ArticleDoc>;
-    seedState: Collection<SeedStateDoc>;
-    textIndex: boolean;
-  }) {
+  constructor(options: { articles: Collection<ArticleDoc>; seedState: Collection<SeedStateDoc> }) {
     this.#articles = options.articles;
     this.#seedState = options.seedState;
-    this.#textIndex = options.textIndex;
   }
 
   async ensureIndexes(): Promise<void> {
     await this.#articles.createIndex({ slug: 1 }, { unique: true });
     await this.#articles.createIndex({ status: 1, publishedAt: -1 }); // the blog, newest first
     await this.#articles.createIndex({ createdAt: -1 }); // the editors' list
-    if (this.#textIndex) {
-      // MongoDB text index; the port's type only knows 1/-1, the driver takes "text" as it is.
-      await this.#articles.createIndex({ title: 'text', body: 'text' } as unknown as Record<string, 1>);
-    }
+    // A title word outweighs keywords, which outweigh the body.
+    await this.#articles.createTextIndex({ title: 10, keywords: 4, body: 1 });
   }
 
   async insert(doc: ArticleDoc): Promise<void> {
@@ -132,19 +122,12 @@ export class ArticleRepository {
   }): Promise<ArticlePage> {
     const limit = clampLimit(options.limit);
     const after = options.cursor ? (decode(options.cursor, 's', 3) as [number, string, string]) : null;
-    const terms = queryTerms(options.q);
-    if (terms.length === 0) return { items: [], nextCursor: null };
-
-    const filter: Filter = {};
-    if (options.status) filter.status = options.status;
-    if (this.#textIndex) filter.$text = { $search: options.q };
-    const candidates = await this.#articles.find(filter);
-
-    const ranked = candidates
-      .map((doc) => ({ doc, score: scoreArticle(terms, doc), at: doc.publishedAt ?? doc.createdAt }))
-      // MongoDB's stemmer may match a word ours does not: keep its matches, ranked last.
-      .map((hit) => (this.#textIndex && hit.score === 0 ? { ...hit, score: 0.001 } : hit))
-      .filter((hit) => hit.score > 0)
+    const hits = await this.#articles.search(options.q, {
+      filter: options.status ? { status: options.status } : {},
+      limit: MAX_SEARCH_HITS,
+    });
+    const ranked = hits
+      .map(({ doc, score }) => ({ doc, score, at: doc.publishedAt ?? doc.createdAt }))
       .sort((a, b) => compareHits(b, a));
     const start = after
       ? ranked.findIndex((hit) => compareHits(hit, { score: after[0], at: after[1], id: after[2] }) < 0)
@@ -166,6 +149,9 @@ export class ArticleRepository {
     await this.#seedState.updateOne({ _id: slug }, { $set: { hash, appliedAt: now } }, { upsert: true });
   }
 }
+
+/** How many hits a search ranks and pages through; a blog search rarely needs more. */
+const MAX_SEARCH_HITS = 1000;
 
 interface Rank {
   score: number;
