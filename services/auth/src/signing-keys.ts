@@ -49,7 +49,7 @@ export class SigningKeys {
   /** The stored keys; generates and stores the first one when there is none. */
   static async fromStore(store: DocumentStore): Promise<SigningKeys> {
     const collection = store.collection<SigningKeyDoc>('signing_keys');
-    await collection.createIndex({ createdAt: -1 });
+    await collection.createIndex({ createdAt: -1, _id: 1 });
     const keys = new SigningKeys([], collection);
     await keys.reload();
     if (keys.keys.length === 0) await keys.rotate();

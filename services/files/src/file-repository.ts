@@ -30,7 +30,7 @@ export class FileRepository {
   }
 
   async ensureIndexes(): Promise<void> {
-    await this.#files.createIndex({ ownerId: 1, createdAt: -1 }); // the owner's list, newest first
+    await this.#files.createIndex({ ownerId: 1, createdAt: -1, _id: -1 }); // the owner's list, newest first
     await this.#files.createIndex({ jobId: 1 }); // a job's outputs
     await this.#files.createIndex({ expiresAt: 1 }); // the retention sweep
   }

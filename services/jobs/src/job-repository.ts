@@ -25,11 +25,13 @@ export class JobRepository {
   }
 
   async createIndexes(): Promise<void> {
-    await this.jobs.createIndex({ ownerId: 1, createdAt: -1 }); // an owner's list, newest first
-    await this.jobs.createIndex({ status: 1, worker: 1, queuedAt: 1 }); // queue positions
+    await this.jobs.createIndex({ ownerId: 1, createdAt: -1, _id: -1 }); // an owner's list, newest first
+    await this.jobs.createIndex({ status: 1, worker: 1, queuedAt: 1, _id: 1 }); // queue positions
     await this.jobs.createIndex({ expiresAt: 1 }); // the sweeper
     await this.jobs.createIndex({ dispatchSeq: 1 }); // max-deliveries advisories name the stream sequence
-    await this.jobs.createIndex({ ownerId: 1, status: 1, queuedAt: 1 }); // an owner's held and active jobs
+    await this.jobs.createIndex({ ownerId: 1, status: 1, queuedAt: 1, _id: 1 }); // an owner's held and active jobs
+    await this.jobs.createIndex({ status: 1, queuedAt: 1, _id: 1 }); // the oldest held jobs of any owner
+    await this.jobs.createIndex({ status: 1, dispatchedAt: 1 }); // dispatches never confirmed
   }
 
   insert(doc: JobDoc): Promise<void> {

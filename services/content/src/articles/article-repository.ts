@@ -48,8 +48,9 @@ export class ArticleRepository {
 
   async ensureIndexes(): Promise<void> {
     await this.#articles.createIndex({ slug: 1 }, { unique: true });
-    await this.#articles.createIndex({ status: 1, publishedAt: -1 }); // the blog, newest first
-    await this.#articles.createIndex({ createdAt: -1 }); // the editors' list
+    await this.#articles.createIndex({ status: 1, publishedAt: -1, _id: -1 }); // the blog, newest first
+    await this.#articles.createIndex({ createdAt: -1, _id: -1 }); // the editors' list
+    await this.#articles.createIndex({ status: 1, createdAt: -1, _id: -1 }); // the editors' list of one status
     // A title word outweighs keywords, which outweigh the body.
     await this.#articles.createTextIndex({ title: 10, keywords: 4, body: 1 });
   }

@@ -10,8 +10,8 @@ export class TicketRepository {
   }
 
   async ensureIndexes(): Promise<void> {
-    await this.#tickets.createIndex({ ownerId: 1, createdAt: -1 }); // a user's tickets, newest first
-    await this.#tickets.createIndex({ createdAt: -1 }); // staff's list of all
+    await this.#tickets.createIndex({ ownerId: 1, createdAt: -1, _id: -1 }); // a user's tickets, newest first
+    await this.#tickets.createIndex({ createdAt: -1, _id: -1 }); // staff's list of all
   }
 
   insert(doc: TicketDoc): Promise<void> {
