@@ -5,10 +5,11 @@ import type { Readable } from 'node:stream';
  * query language, so the same code runs on MongoDB and on the embedded engine.
  */
 
-/** A MongoDB-style filter: field equality plus the operators both adapters support
- * ($eq $ne $gt $gte $lt $lte $in $nin $exists $or $and $not $regex). */
+/** A MongoDB filter. The embedded store evaluates it with mingo, so MongoDB's query operators mean the
+ * same on both ($where and other scripts excepted); `$text` goes through `search`. */
 export type Filter = Record<string, unknown>;
-/** A MongoDB-style update: $set $unset $inc $push $pull (or a whole replacement document). */
+/** A MongoDB update: operators ($set $unset $inc $push $pull $addToSet $min $max...) or a whole
+ * replacement document. */
 export type Update = Record<string, unknown>;
 export type Sort = Record<string, 1 | -1>;
 
