@@ -75,7 +75,14 @@ function mongoCollection<T extends Doc>(collection: MongoCollection<Document>): 
           }
         }
         const fields = Object.fromEntries(Object.keys(weights).map((field) => [field, 'text' as const]));
-        await collection.createIndex(fields, { weights, default_language: 'english', name: 'text' });
+        // English for every document: by default MongoDB would read a document's own `language`
+        // field as its language, and refuse to store one it does not know.
+        await collection.createIndex(fields, {
+          weights,
+          default_language: 'english',
+          language_override: '__textLanguage',
+          name: 'text',
+        });
       }),
 
     search: (text, options = {}) =>
