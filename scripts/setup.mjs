@@ -1,5 +1,6 @@
 // Makes a fresh clone runnable: npm dependencies (which bring the project's Node 24), the system
-// tools (ffmpeg, ffprobe, nats-server; chromium with MK_SETUP_BROWSER=1), the bench's own npm
+// tools (ffmpeg, ffprobe, nats-server; with MK_SETUP_BROWSER=1, as `npm test` sets it, also the
+// test tools: chromium, kubectl, the HEIF/AVIF tools and Ceph), the bench's own npm
 // packages (bench/package.json, with MK_SETUP_BENCH=1), the fonts captions fall back on (colour
 // emoji, Chinese, Japanese, Korean, Devanagari and more), the generated gRPC code, the production
 // builds of the three web apps (when missing or older than their sources) and the commit-message
@@ -14,6 +15,7 @@ import {
   bootstrapNodeProblem,
   browserTools,
   captionFonts,
+  cephTools,
   deployTestTools,
   findExecutable,
   fontsMessage,
@@ -330,6 +332,11 @@ export function main() {
     if (
       process.env.MK_SETUP_BROWSER === '1' &&
       ensureSystemTools(mediaTestTools, 'the HEIF/AVIF tools of the tests and the bench')
+    )
+      steps++;
+    if (
+      process.env.MK_SETUP_BROWSER === '1' &&
+      ensureSystemTools(cephTools, 'Ceph, the S3 server of the tests (ceph-mon, ceph-osd, radosgw)')
     )
       steps++;
     if (process.env.MK_SETUP_BENCH === '1' && needsBenchInstall(root)) {

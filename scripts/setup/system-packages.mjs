@@ -28,6 +28,19 @@ export const mediaTestTools = [
 ];
 
 /**
+ * Ceph, for the real S3 server `npm test` runs on (packages/devstack/src/ceph-rgw.ts: a monitor, a
+ * memstore OSD and radosgw). Installed with apt-get, not unpacked with `dpkg -x`: apt brings the ~60
+ * shared libraries and the rados-classes plugins where the daemons look for them.
+ */
+export const cephTools = [
+  { command: 'ceph-mon', pkg: 'ceph-mon' },
+  { command: 'ceph-osd', pkg: 'ceph-osd' },
+  { command: 'radosgw', pkg: 'radosgw' },
+  { command: 'radosgw-admin', pkg: 'ceph-common' },
+  { command: 'ceph-authtool', pkg: 'ceph-common' },
+];
+
+/**
  * The fonts that text burned into videos falls back on for what the bundled DejaVu Sans lacks
  * (services/transcoder/src/tools/caption-image.ts), each known by a file of its package. Without
  * them a caption still renders, with a box for each such character: setup installs them when it

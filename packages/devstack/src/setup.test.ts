@@ -27,6 +27,7 @@ interface Tool {
 const setup = (await import(pathToFileURL(setupPath).href)) as {
   systemTools: Tool[];
   browserTools: Tool[];
+  cephTools: Tool[];
   findExecutable(name: string, pathEnv?: string): string | undefined;
   missingPackages(tools: Tool[], find?: (name: string) => string | undefined): string[];
   installPlan(facts: { isRoot: boolean; hasAptGet: boolean; hasPasswordlessSudo: boolean }): {
@@ -96,6 +97,10 @@ describe('setup: system tools', () => {
     expect(setup.missingPackages(setup.systemTools, have(['ffmpeg', 'ffprobe', 'nats-server']))).toEqual([]);
     expect(setup.missingPackages(setup.browserTools, have(['chromium-browser']))).toEqual([]);
     expect(setup.missingPackages(setup.browserTools, have([]))).toEqual(['chromium']);
+    // Ceph's admin tools come with ceph-common, asked for once.
+    expect(setup.missingPackages(setup.cephTools, have(['ceph-mon', 'ceph-osd', 'radosgw']))).toEqual([
+      'ceph-common',
+    ]);
   });
 
   it('installs as root or through passwordless sudo, else leaves it to the person', () => {
