@@ -1,3 +1,4 @@
+export { CEPH_RGW_ACCESS_KEY, CEPH_RGW_SECRET_KEY, type CephRgwHandle, startCephRgw } from './ceph-rgw.ts';
 export { freePort } from './free-port.ts';
 export { type NatsServerHandle, natsServerBinary, startNatsServer, waitForPort } from './nats-server.ts';
 export { serviceNodeFlags, TELEMETRY_NODE_FLAGS } from './service-runtime.ts';
