@@ -1,5 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
+const s3Tests = ['packages/kit/src/storage/object-store.contract.test.ts', 'tests/s3/**/*.test.ts'];
+
 // Unit and contract tests sit beside the code and run in parallel. The other projects each boot
 // the whole stack (a nats-server and seven services), so they run one file at a time, and one
 // project after another (sequence.groupOrder): two stacks at once on a two-core machine only make
@@ -20,7 +22,20 @@ export default defineConfig({
           // The generated gRPC code loads natively, not through vitest, so grpc-js it imports is patched.
           server: { deps: { external: [/\/packages\/proto\//] } },
           include: ['packages/*/src/**/*.test.ts', 'services/*/src/**/*.test.ts'],
-          exclude: ['packages/web-*/src/**'],
+          exclude: ['packages/web-*/src/**', ...s3Tests],
+        },
+      },
+      // On a real S3: Ceph RADOS Gateway, one for the run, started by tests/s3/global-setup.ts only
+      // when a file here runs. The object-store contract, byte-moving stacks and the RGW restart test.
+      {
+        extends: true,
+        test: {
+          name: 's3',
+          sequence: { groupOrder: 6 },
+          include: s3Tests,
+          globalSetup: ['tests/s3/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 300_000,
         },
       },
       {

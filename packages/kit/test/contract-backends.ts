@@ -1,16 +1,17 @@
-import type { S3ObjectStoreOptions } from '../src/storage/s3-object-store.ts';
+import { Client } from 'minio';
+import { inject } from 'vitest';
+import { parseEndpoint, type S3ObjectStoreOptions } from '../src/storage/s3-object-store.ts';
 
 /**
- * Where the contract suites find the production backends: the environment first (MONGODB_URL,
- * S3_ENDPOINT…), else a throwaway container through testcontainers when a Docker engine answers,
- * else a reason to skip that the suite prints. Test-only: nothing in a service imports this.
+ * Where the contract suites find the production backends. MongoDB: MONGODB_URL, else a throwaway
+ * container through testcontainers when a Docker engine answers, else a reason to skip that the
+ * suite prints. S3: always a real one, from the s3 test project's globalSetup (s3Backend).
+ * Test-only: nothing in a service imports this.
  */
 export type Backend<T> = { value: T; stop(): Promise<void> } | { skip: string };
 
-/** Images for the throwaway containers; bump deliberately. */
+/** The image of the throwaway container; bump deliberately. */
 export const MONGO_IMAGE = 'mongo:8.0';
-/** Adobe's S3Mock: a maintained S3 API server made for tests (the MinIO server is archived upstream). */
-export const S3_IMAGE = 'adobe/s3mock:4.7.0';
 
 async function dockerAvailable(): Promise<string | undefined> {
   try {
@@ -34,30 +35,38 @@ export async function mongoBackend(env = process.env): Promise<Backend<string>> 
   };
 }
 
-export async function s3Backend(env = process.env): Promise<Backend<S3ObjectStoreOptions>> {
-  if (env.S3_ENDPOINT && env.S3_ACCESS_KEY && env.S3_SECRET_KEY && env.S3_BUCKET) {
-    const value = {
-      endpoint: env.S3_ENDPOINT,
-      accessKey: env.S3_ACCESS_KEY,
-      secretKey: env.S3_SECRET_KEY,
-      bucket: env.S3_BUCKET,
-      region: env.S3_REGION,
-    };
-    return { value, stop: async () => {} };
+/**
+ * A real S3 API without a bucket: what the s3 test project's globalSetup (tests/s3/global-setup.ts)
+ * hands its tests, a Ceph RADOS Gateway it starts, or the S3 that S3_ENDPOINT names.
+ */
+export interface S3Server {
+  endpoint: string;
+  accessKey: string;
+  secretKey: string;
+  /**
+   * Set when the run started the gateway itself (not for S3_ENDPOINT): a POST stops radosgw for
+   * `?downForMs=`, starts it again and answers once it serves again (the RGW restart test).
+   */
+  restartUrl?: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    s3: S3Server;
   }
-  const noDocker = await dockerAvailable();
-  if (noDocker)
-    return {
-      skip: `S3 contract tests skipped: S3_ENDPOINT (with S3_ACCESS_KEY, S3_SECRET_KEY, S3_BUCKET) is not set and ${noDocker}`,
-    };
-  const { GenericContainer, Wait } = await import('testcontainers');
-  const container = await new GenericContainer(S3_IMAGE)
-    .withExposedPorts(9090)
-    .withWaitStrategy(Wait.forHttp('/', 9090))
-    .start();
-  const endpoint = `http://${container.getHost()}:${container.getMappedPort(9090)}`;
-  return {
-    value: { endpoint, accessKey: 'test', secretKey: 'test', bucket: 'mediakit-contract' },
-    stop: async () => void (await container.stop()),
-  };
+}
+
+/** The S3 of this run, with a bucket of its own (created by the adapter on start). */
+export function s3Backend(bucket: string): S3ObjectStoreOptions {
+  const { endpoint, accessKey, secretKey } = inject('s3');
+  return { endpoint, accessKey, secretKey, bucket };
+}
+
+/** The keys of the multipart uploads begun and never completed nor aborted under `prefix`. */
+export async function incompleteUploads(options: S3ObjectStoreOptions, prefix = ''): Promise<string[]> {
+  const client = new Client({ ...parseEndpoint(options.endpoint), ...options });
+  const keys: string[] = [];
+  for await (const upload of client.listIncompleteUploads(options.bucket, prefix, true))
+    keys.push(upload.key);
+  return keys;
 }
