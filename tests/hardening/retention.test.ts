@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { createLocalObjectStore } from '@mediakit/kit';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from '../integration/client.ts';
+import { ApiClient, UserClient } from '../integration/client.ts';
 import { startTestStack, type TestStack } from '../integration/stack.ts';
 import { signUp } from '../support/sign-in.ts';
 
@@ -42,17 +42,6 @@ afterAll(async () => {
 });
 
 const objectKeys = () => createLocalObjectStore(join(stack.dataDir, 'objects')).list('');
-
-/** A client with a bearer token instead of the guest cookie. */
-class UserClient extends ApiClient {
-  token = '';
-  override request(method: string, path: string, init: Parameters<ApiClient['request']>[2] = {}) {
-    return super.request(method, path, {
-      ...init,
-      headers: { ...init.headers, authorization: `Bearer ${this.token}` },
-    });
-  }
-}
 
 async function signedIn(plan: 'free' | 'pro' | 'business'): Promise<UserClient> {
   const client = new UserClient(stack.gatewayUrl);

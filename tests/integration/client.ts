@@ -100,3 +100,14 @@ export class ApiClient {
     return new ApiClient(this.baseUrl);
   }
 }
+
+/** The same client signed in: a bearer token instead of the guest cookie. */
+export class UserClient extends ApiClient {
+  token = '';
+  override request(method: string, path: string, init: Parameters<ApiClient['request']>[2] = {}) {
+    return super.request(method, path, {
+      ...init,
+      headers: { ...init.headers, authorization: `Bearer ${this.token}` },
+    });
+  }
+}

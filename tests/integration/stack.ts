@@ -2,12 +2,13 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type StackOptions, startStack } from '@mediakit/devstack';
+import { createLocalObjectStore, createS3ObjectStore, type S3ObjectStoreOptions } from '@mediakit/kit';
 
 export type TestStack = Awaited<ReturnType<typeof startTestStack>>;
 
 /**
  * The whole platform as a user gets it: a real nats-server, every service as its own process on
- * random ports, embedded stores in a temp dir. Workers write job temp dirs under `workerTmp`, so
+ * random ports, embedded stores in a temp dir (objects in an S3 bucket with `s3`). Workers write job temp dirs under `workerTmp`, so
  * tests can check nothing is left behind. `serviceEnv` adds settings per service (limits, ack wait).
  */
 export async function startTestStack(
@@ -18,6 +19,8 @@ export async function startTestStack(
     /** The launcher's crash restarts (off by default: a test usually wants a crash to stay visible). */
     restartOnCrash?: boolean;
     restartBackoff?: StackOptions['restartBackoff'];
+    /** Every service on this S3 bucket, objects encrypted with `encryptionKey`, instead of DATA_DIR/objects. */
+    s3?: S3ObjectStoreOptions & { encryptionKey: string };
   } = {},
 ) {
   const root = resolve(import.meta.dirname, '../..');
@@ -32,7 +35,7 @@ export async function startTestStack(
     portOverrides: options.portOverrides,
     restartOnCrash: options.restartOnCrash ?? false,
     restartBackoff: options.restartBackoff,
-    env: { LOG_LEVEL: 'info' },
+    env: { LOG_LEVEL: 'info', ...(options.s3 ? s3Env(options.s3) : {}) },
     serviceEnv: {
       ...options.serviceEnv,
       // Test stacks stay on this machine; without PUBLIC_URL the gateway would listen on every
@@ -46,13 +49,27 @@ export async function startTestStack(
       if (logs.length > 2000) logs.shift();
     },
   });
+  const { s3 } = options;
+  // What an operator sees in the store the services use (encrypted bytes, the keys as they are).
+  const objects = s3 ? await createS3ObjectStore(s3) : createLocalObjectStore(join(dataDir, 'objects'));
   return {
     ...stack,
     workerTmp,
     logs,
+    objects,
     async teardown() {
       await stack.stop();
       await rm(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+function s3Env(s3: S3ObjectStoreOptions & { encryptionKey: string }): Record<string, string> {
+  return {
+    S3_ENDPOINT: s3.endpoint,
+    S3_ACCESS_KEY: s3.accessKey,
+    S3_SECRET_KEY: s3.secretKey,
+    S3_BUCKET: s3.bucket,
+    OBJECT_ENCRYPTION_KEY: s3.encryptionKey,
   };
 }
