@@ -3,6 +3,7 @@ import { NotFoundError } from '../errors.ts';
 import { assertValidRange } from './byte-range.ts';
 import { assertDeletablePrefix, assertValidKey, assertValidPrefix } from './object-key.ts';
 import type { ObjectStore } from './ports.ts';
+import { withS3Retry } from './s3-retry.ts';
 import { uploadStream } from './s3-upload.ts';
 
 export interface S3ObjectStoreOptions {
@@ -27,16 +28,20 @@ export async function createS3ObjectStore(options: S3ObjectStoreOptions): Promis
     accessKey: options.accessKey,
     secretKey: options.secretKey,
     region,
+    // Ours (withS3Retry) also covers refused connections, and does not print to the console.
+    retryOptions: { disableRetry: true },
   });
   await ensureBucket(client, bucket, region);
 
   async function list(prefix: string): Promise<string[]> {
     assertValidPrefix(prefix);
-    const keys: string[] = [];
-    for await (const item of client.listObjectsV2(bucket, prefix, true)) {
-      if (item.name !== undefined) keys.push(item.name);
-    }
-    return keys;
+    return withS3Retry(async () => {
+      const keys: string[] = [];
+      for await (const item of client.listObjectsV2(bucket, prefix, true)) {
+        if (item.name !== undefined) keys.push(item.name);
+      }
+      return keys;
+    });
   }
 
   return {
@@ -47,7 +52,7 @@ export async function createS3ObjectStore(options: S3ObjectStoreOptions): Promis
         : {};
       let size: number;
       if (Buffer.isBuffer(body)) {
-        await client.putObject(bucket, key, body, body.length, headers);
+        await withS3Retry(() => client.putObject(bucket, key, body, body.length, headers));
         size = body.length;
       } else {
         size = await uploadStream(client, bucket, key, body, headers);
@@ -59,9 +64,11 @@ export async function createS3ObjectStore(options: S3ObjectStoreOptions): Promis
       assertValidKey(key);
       if (range) assertValidRange(range);
       try {
-        return range
-          ? await client.getPartialObject(bucket, key, range.start, range.end - range.start + 1)
-          : await client.getObject(bucket, key);
+        return await withS3Retry(() =>
+          range
+            ? client.getPartialObject(bucket, key, range.start, range.end - range.start + 1)
+            : client.getObject(bucket, key),
+        );
       } catch (error) {
         if (isMissingObject(error)) throw new NotFoundError(`Object ${key} was not found.`);
         throw error;
@@ -71,7 +78,7 @@ export async function createS3ObjectStore(options: S3ObjectStoreOptions): Promis
     async stat(key) {
       assertValidKey(key);
       try {
-        const info = await client.statObject(bucket, key);
+        const info = await withS3Retry(() => client.statObject(bucket, key));
         const contentType = info.metaData['content-type'] as string | undefined;
         return contentType ? { key, size: info.size, contentType } : { key, size: info.size };
       } catch (error) {
@@ -82,14 +89,15 @@ export async function createS3ObjectStore(options: S3ObjectStoreOptions): Promis
 
     async delete(key) {
       assertValidKey(key);
-      await client.removeObject(bucket, key); // S3 answers success for a missing key too
+      await withS3Retry(() => client.removeObject(bucket, key)); // S3 answers success for a missing key too
     },
 
     async deletePrefix(prefix) {
       assertDeletablePrefix(prefix);
       // S3 answers a batch delete (quiet mode) with the entries that failed only. minio-js's typings
       // wrap each in `{ Error }`, but at runtime the entry is the error itself; accept both.
-      const failures = await client.removeObjects(bucket, await list(prefix));
+      const keys = await list(prefix);
+      const failures = await withS3Retry(() => client.removeObjects(bucket, keys));
       if (failures.length > 0) {
         const entry = failures[0] as { Error?: S3DeleteError } & S3DeleteError;
         const failure = entry.Error ?? entry;
@@ -102,7 +110,8 @@ export async function createS3ObjectStore(options: S3ObjectStoreOptions): Promis
     list,
 
     async ping() {
-      if (!(await client.bucketExists(bucket))) throw new Error(`S3 bucket ${bucket} does not exist.`);
+      if (!(await withS3Retry(() => client.bucketExists(bucket))))
+        throw new Error(`S3 bucket ${bucket} does not exist.`);
     },
   };
 }
@@ -123,9 +132,9 @@ export function parseEndpoint(endpoint: string): { endPoint: string; port: numbe
 }
 
 async function ensureBucket(client: Client, bucket: string, region: string): Promise<void> {
-  if (await client.bucketExists(bucket)) return;
+  if (await withS3Retry(() => client.bucketExists(bucket))) return;
   try {
-    await client.makeBucket(bucket, region);
+    await withS3Retry(() => client.makeBucket(bucket, region));
   } catch (error) {
     // Several services start at once; losing the race to create the bucket is fine.
     if ((error as { code?: string }).code !== 'BucketAlreadyOwnedByYou') throw error;

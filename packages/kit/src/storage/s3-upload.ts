@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { Client } from 'minio';
+import { withS3Retry } from './s3-retry.ts';
 
 /**
  * Uploads a stream of unknown length to S3 with bounded memory, and returns its size.
@@ -8,7 +9,8 @@ import type { Client } from 'minio';
  * buffers each one in memory, and if the source stream fails its promise never settles
  * (minio/minio-js#1479). So the stream is cut into parts here: a small object goes up in a single
  * PUT, a large one as a multipart upload that is aborted if anything fails. Either way the object
- * appears whole when S3 completes the request, or not at all.
+ * appears whole when S3 completes the request, or not at all. Each request carries a part held in
+ * memory, so each is retried through a short outage of the server (withS3Retry).
  */
 export async function uploadStream(
   client: Client,
@@ -21,11 +23,11 @@ export async function uploadStream(
   const first = (await parts.next()).value as Buffer;
   if (first.length < PART_SIZE) {
     // The whole stream fit in less than one part.
-    await client.putObject(bucket, key, first, first.length, headers);
+    await withS3Retry(() => client.putObject(bucket, key, first, first.length, headers));
     return first.length;
   }
 
-  const uploadId = await client.initiateNewMultipartUpload(bucket, key, headers);
+  const uploadId = await withS3Retry(() => client.initiateNewMultipartUpload(bucket, key, headers));
   try {
     const uploaded: Array<{ part: number; etag: string }> = [];
     let size = 0;
@@ -35,18 +37,22 @@ export async function uploadStream(
       next = await parts.next()
     ) {
       const part = uploaded.length + 1;
-      const { etag } = await client.uploadPart(
-        { bucketName: bucket, objectName: key, uploadID: uploadId, partNumber: part, headers: {} },
-        next.value,
+      const body = next.value;
+      const { etag } = await withS3Retry(() =>
+        client.uploadPart(
+          { bucketName: bucket, objectName: key, uploadID: uploadId, partNumber: part, headers: {} },
+          body,
+        ),
       );
       uploaded.push({ part, etag });
       size += next.value.length;
     }
-    await client.completeMultipartUpload(bucket, key, uploadId, uploaded);
+    await withS3Retry(() => client.completeMultipartUpload(bucket, key, uploadId, uploaded));
     return size;
   } catch (error) {
     await parts.return?.(undefined); // stops reading and destroys the source stream
-    await client.abortMultipartUpload(bucket, key, uploadId).catch(() => {}); // best effort: the original error matters
+    // Retried like every call, so an outage leaves no unfinished upload; the original error matters.
+    await withS3Retry(() => client.abortMultipartUpload(bucket, key, uploadId)).catch(() => {});
     throw error;
   }
 }
