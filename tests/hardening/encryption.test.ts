@@ -73,38 +73,6 @@ async function plaintextOnDisk(needles: Buffer[]): Promise<string[]> {
   return found;
 }
 
-async function uploadWithTus(bytes: Buffer, name: string): Promise<string> {
-  const create = await api.request('POST', '/uploads', {
-    headers: {
-      'tus-resumable': '1.0.0',
-      'upload-length': String(bytes.length),
-      'upload-metadata': `filename ${Buffer.from(name).toString('base64')}`,
-    },
-  });
-  expect(create.status).toBe(201);
-  const path = new URL(create.headers.get('location') as string, stack.gatewayUrl).pathname.replace(
-    '/api/v1',
-    '',
-  );
-  const half = Math.floor(bytes.length / 2);
-  let finished: Response | undefined;
-  for (const [offset, chunk] of [
-    [0, bytes.subarray(0, half)],
-    [half, bytes.subarray(half)],
-  ] as const) {
-    finished = await api.request('PATCH', path, {
-      headers: {
-        'tus-resumable': '1.0.0',
-        'upload-offset': String(offset),
-        'content-type': 'application/offset+octet-stream',
-      },
-      body: chunk,
-    });
-    expect(finished.status).toBe(204);
-  }
-  return finished?.headers.get('mk-file-id') as string;
-}
-
 async function until(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
@@ -126,7 +94,7 @@ describe('encryption at rest through the API', () => {
     multipartId = ((await response.json()) as { files: { id: string }[] }).files[0]?.id as string;
 
     const tusUploaded = await markedPng();
-    const tusId = await uploadWithTus(tusUploaded, 'resumable.png');
+    const tusId = await api.uploadTus(tusUploaded, 'resumable.png');
     expect(tusId).toBeTruthy();
 
     const job = await api.json('POST', '/jobs', { tool: 'png-to-jpg', inputs: [multipartId], params: {} });

@@ -4,7 +4,6 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, UserClient } from '../integration/client.ts';
 import { startTestStack, type TestStack } from '../integration/stack.ts';
-import { signUp } from '../support/sign-in.ts';
 
 /**
  * Retention as docs/api.md promises it, on the real stack with a fast clock: plans keep files for
@@ -43,18 +42,7 @@ afterAll(async () => {
 
 const objectKeys = () => createLocalObjectStore(join(stack.dataDir, 'objects')).list('');
 
-async function signedIn(plan: 'free' | 'pro' | 'business'): Promise<UserClient> {
-  const client = new UserClient(stack.gatewayUrl);
-  client.token = (await signUp(stack.gatewayUrl, { name: 'Keeper' })).token;
-  if (plan !== 'free') {
-    const upgraded = await client.json('PUT', '/account/subscription', {
-      plan,
-      billing: { name: 'Keeper', address: '1 Keep Street', country: 'NL' },
-    });
-    expect(upgraded.status, JSON.stringify(upgraded.body)).toBe(200);
-  }
-  return client;
-}
+const signedIn = (plan: 'free' | 'pro' | 'business') => UserClient.signUp(stack.gatewayUrl, plan);
 
 async function upload(
   client: ApiClient,

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
+import { signUp } from '../support/sign-in.ts';
 
 /**
  * A tiny client of the public API, used the way a browser would: a cookie jar holding the
@@ -49,6 +50,41 @@ export class ApiClient {
     }
     const response = await this.request('POST', '/files', { body: form });
     return { status: response.status, body: await response.json() };
+  }
+
+  /** A resumable (tus) upload in two PATCHes, as a browser resuming it sends them; the new file's id. */
+  async uploadTus(bytes: Buffer, name: string): Promise<string> {
+    const tus = { 'tus-resumable': '1.0.0' };
+    const created = await this.request('POST', '/uploads', {
+      headers: {
+        ...tus,
+        'upload-length': String(bytes.length),
+        'upload-metadata': `filename ${Buffer.from(name).toString('base64')}`,
+      },
+    });
+    if (created.status !== 201) throw new Error(`POST /uploads answered ${created.status}`);
+    const path = new URL(created.headers.get('location') as string, this.baseUrl).pathname.replace(
+      '/api/v1',
+      '',
+    );
+    const half = Math.floor(bytes.length / 2);
+    let finished: Response | undefined;
+    for (const [offset, chunk] of [
+      [0, bytes.subarray(0, half)],
+      [half, bytes.subarray(half)],
+    ] as const) {
+      finished = await this.request('PATCH', path, {
+        headers: {
+          ...tus,
+          'upload-offset': String(offset),
+          'content-type': 'application/offset+octet-stream',
+        },
+        body: chunk,
+      });
+      if (finished.status !== 204)
+        throw new Error(`PATCH ${path} answered ${finished.status}: ${await finished.text()}`);
+    }
+    return finished?.headers.get('mk-file-id') as string;
   }
 
   async download(path: string): Promise<{ status: number; headers: Headers; bytes: Buffer }> {
@@ -104,6 +140,25 @@ export class ApiClient {
 /** The same client signed in: a bearer token instead of the guest cookie. */
 export class UserClient extends ApiClient {
   token = '';
+
+  /** A new account on `plan` (a paid one keeps its files for days: retention stays out of the way). */
+  static async signUp(
+    gatewayUrl: string,
+    plan: 'free' | 'pro' | 'business',
+    name = 'Keeper',
+  ): Promise<UserClient> {
+    const client = new UserClient(gatewayUrl);
+    client.token = (await signUp(gatewayUrl, { name })).token;
+    if (plan === 'free') return client;
+    const upgraded = await client.json('PUT', '/account/subscription', {
+      plan,
+      billing: { name, address: '1 Keep Street', country: 'NL' },
+    });
+    if (upgraded.status !== 200)
+      throw new Error(`the ${plan} plan was refused: ${JSON.stringify(upgraded.body)}`);
+    return client;
+  }
+
   override request(method: string, path: string, init: Parameters<ApiClient['request']>[2] = {}) {
     return super.request(method, path, {
       ...init,

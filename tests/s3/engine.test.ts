@@ -10,7 +10,6 @@ import { incompleteUploads, s3Backend } from '../../packages/kit/test/contract-b
 import { ApiClient, UserClient } from '../integration/client.ts';
 import { makeVideo } from '../integration/media.ts';
 import { startTestStack, type TestStack } from '../integration/stack.ts';
-import { signUp } from '../support/sign-in.ts';
 
 /**
  * The services moving real bytes through a real S3 (Ceph RGW, tests/s3/global-setup.ts), every
@@ -56,16 +55,7 @@ afterEach(async () => {
 
 const keys = (prefix: string) => stack.objects.list(prefix);
 
-async function signedIn(): Promise<UserClient> {
-  const client = new UserClient(stack.gatewayUrl);
-  client.token = (await signUp(stack.gatewayUrl, { name: 'Bucket Keeper' })).token;
-  const upgraded = await client.json('PUT', '/account/subscription', {
-    plan: 'pro',
-    billing: { name: 'Bucket Keeper', address: '1 Rados Road', country: 'NL' },
-  });
-  expect(upgraded.status, JSON.stringify(upgraded.body)).toBe(200);
-  return client;
-}
+const signedIn = () => UserClient.signUp(stack.gatewayUrl, 'pro', 'Bucket Keeper');
 
 async function formUpload(client: ApiClient, bytes: Buffer, name: string): Promise<string> {
   const form = new FormData();
@@ -74,38 +64,6 @@ async function formUpload(client: ApiClient, bytes: Buffer, name: string): Promi
   const body = (await response.json()) as { files: { id: string }[] };
   expect(response.status, JSON.stringify(body)).toBe(201);
   return body.files[0]?.id as string;
-}
-
-/** tus in two PATCHes, as a resuming browser sends it. */
-async function tusUpload(client: ApiClient, bytes: Buffer, name: string): Promise<string> {
-  const tus = { 'tus-resumable': '1.0.0' };
-  const created = await client.request('POST', '/uploads', {
-    headers: {
-      ...tus,
-      'upload-length': String(bytes.length),
-      'upload-metadata': `filename ${Buffer.from(name).toString('base64')}`,
-    },
-  });
-  expect(created.status).toBe(201);
-  const path = new URL(created.headers.get('location') as string, stack.gatewayUrl).pathname.replace(
-    '/api/v1',
-    '',
-  );
-  const half = Math.floor(bytes.length / 2);
-  let last: Response | undefined;
-  for (const [offset, chunk] of [
-    [0, bytes.subarray(0, half)],
-    [half, bytes.subarray(half)],
-  ] as const) {
-    last = await client.request('PATCH', path, {
-      headers: { ...tus, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
-      body: chunk,
-    });
-    expect(last.status, await last.clone().text()).toBe(204);
-  }
-  const fileId = last?.headers.get('mk-file-id');
-  expect(fileId).toBeTruthy();
-  return fileId as string;
 }
 
 async function runJob(client: ApiClient, tool: string, input: string, params: object = {}) {
@@ -131,7 +89,7 @@ describe('the services on Ceph RGW', () => {
   it('stores uploads (form and tus) encrypted, and serves them whole and by Range', async () => {
     user = await signedIn();
     const image = await formUpload(user, png, 'photo.png');
-    const clip = await tusUpload(user, video, 'clip.webm');
+    const clip = await user.uploadTus(video, 'clip.webm');
     for (const [id, bytes] of [
       [image, png],
       [clip, video],

@@ -10,7 +10,6 @@ import { UserClient } from '../integration/client.ts';
 import { makeVideo } from '../integration/media.ts';
 import { rawToolText } from '../integration/read-back.ts';
 import { startTestStack, type TestStack } from '../integration/stack.ts';
-import { signUp } from '../support/sign-in.ts';
 
 /**
  * The S3 server goes away while bytes move: radosgw is stopped for a few seconds while image and
@@ -42,11 +41,13 @@ afterAll(async () => {
 
 type Job = { id: string; status: string; error?: { message?: string }; outputs?: { id: string }[] };
 
+/** A form upload: 201 with the new file, or an error answer with the message the user sees. */
 async function upload(client: UserClient, bytes: Buffer, name: string) {
   const form = new FormData();
   form.append('file', new Blob([bytes]), name);
   const response = await client.request('POST', '/files', { body: form });
-  return { status: response.status, body: (await response.json()) as any };
+  const body = (await response.json()) as { files: { id: string }[]; message?: string };
+  return { status: response.status, body, id: body.files?.[0]?.id as string };
 }
 
 async function settled(client: UserClient, id: string): Promise<Job> {
@@ -61,13 +62,7 @@ async function settled(client: UserClient, id: string): Promise<Job> {
 
 describe.skipIf(!restartUrl)('restarting Ceph RGW while bytes move', () => {
   it('ends every job clearly, leaves no partial object, and the services recover by themselves', async () => {
-    const user = new UserClient(stack.gatewayUrl);
-    user.token = (await signUp(stack.gatewayUrl, { name: 'Fault Finder' })).token;
-    const upgraded = await user.json('PUT', '/account/subscription', {
-      plan: 'business',
-      billing: { name: 'Fault Finder', address: '1 Outage Lane', country: 'NL' },
-    });
-    expect(upgraded.status, JSON.stringify(upgraded.body)).toBe(200);
+    const user = await UserClient.signUp(stack.gatewayUrl, 'business', 'Fault Finder');
 
     const png = await sharp(randomBytes(1600 * 1200 * 3), { raw: { width: 1600, height: 1200, channels: 3 } })
       .png()
@@ -82,8 +77,8 @@ describe.skipIf(!restartUrl)('restarting Ceph RGW while bytes move', () => {
     const big = await readFile(join(dir, 'big.mp4'));
     const pidsBefore = stack.pids();
 
-    const image = (await upload(user, png, 'noise.png')).body.files[0].id as string;
-    const video = (await upload(user, clip, 'clip.webm')).body.files[0].id as string;
+    const image = (await upload(user, png, 'noise.png')).id;
+    const video = (await upload(user, clip, 'clip.webm')).id;
     const jobIds: string[] = [];
     const startJob = async (tool: string, input: string, params: object) => {
       const created = await user.json<Job>('POST', '/jobs', { tool, inputs: [input], params });
@@ -148,7 +143,7 @@ describe.skipIf(!restartUrl)('restarting Ceph RGW while bytes move', () => {
     // The same processes take new work.
     const after = await upload(user, png, 'after.png');
     expect(after.status, JSON.stringify(after.body)).toBe(201);
-    await startJob('png-to-jpg', after.body.files[0].id, {});
+    await startJob('png-to-jpg', after.id, {});
     expect((await settled(user, jobIds.at(-1) as string)).status).toBe('succeeded');
     expect(stack.pids()).toEqual(pidsBefore);
   });
