@@ -21,10 +21,17 @@ export default async function setup(project: TestProject): Promise<() => Promise
     return async () => {};
   }
   const dir = await mkdtemp(join(tmpdir(), 'mediakit-ceph-'));
+  // The daemons' last words, shown only if the start fails (the directory is removed then).
   const log: string[] = [];
-  const rgw = await startCephRgw({ dir, onLog: (line) => log.push(line) }).catch(async (error) => {
+  const rgw = await startCephRgw({
+    dir,
+    onLog: (line) => {
+      log.push(line);
+      if (log.length > 40) log.shift();
+    },
+  }).catch(async (error: Error) => {
     await rm(dir, { recursive: true, force: true });
-    throw error;
+    throw new Error(`${error.message}\n${log.join('\n')}`);
   });
   // The tests run in worker processes; this loopback endpoint lets them restart the gateway it holds.
   const control = createServer((request, response) => {

@@ -40,7 +40,7 @@ export function missingCephTools(): string[] {
 /**
  * Starts a one-node Ceph cluster under `dir` and its RADOS Gateway: one monitor, one OSD on
  * memstore (RAM: nothing survives stop), radosgw (beast) on 127.0.0.1 with one S3 user. All on
- * free ports; resolves once the S3 API answers (about 20 s). Every daemon dies with this process
+ * free ports; resolves once the S3 API answers (about 15 s). Every daemon dies with this process
  * (setpriv --pdeathsig), so a killed test run leaves none behind.
  */
 export async function startCephRgw(options: {
