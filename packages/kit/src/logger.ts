@@ -14,8 +14,9 @@ export function createLogger(service: string, level = 'info'): Logger {
 }
 
 /**
- * The trace id of the active span, if it has a real one: without an exporter the instrumentations
- * still make spans for requests that carried no trace, with the all-zero id, which names nothing.
+ * The trace id of the active span, if it has a real one. Every span has one once telemetry has
+ * started (telemetry.ts), exporter or not; a process without it (a unit test, a script) would get
+ * the all-zero id, which names nothing.
  */
 export function traceFields(): { trace_id?: string } {
   const context = trace.getActiveSpan()?.spanContext();
