@@ -1,5 +1,5 @@
 import type { PixelLimits } from '@mediakit/catalog';
-import type { AsyncClient, Logger, PublicOrigins } from '@mediakit/kit';
+import type { AsyncClient, Logger, PublicOrigins, traceFromHeaders } from '@mediakit/kit';
 import type { authV1, contentV1, filesV1, jobsV1 } from '@mediakit/proto';
 import type { AccessTokenVerifier } from './access-tokens.ts';
 import type { DownloadLinks } from './download-links.ts';
@@ -54,9 +54,10 @@ export type ContentApiClient = Pick<
 /** The admin-only roles call (routes/admin-users.ts), apart from AuthClient so test fakes need not grow. */
 export type UserRolesClient = Pick<AsyncClient<authV1.AuthServiceClient>, 'setUserRoles'>;
 
-/** One message of a core NATS subscription: the gateway only reads its bytes. */
+/** One message of a core NATS subscription: its bytes, and headers carrying the job's trace. */
 export interface BusMessage {
   data: Uint8Array;
+  headers?: Parameters<typeof traceFromHeaders>[0];
 }
 
 /** The part of a NatsConnection the gateway uses: job updates for SSE, and a round trip for health. */

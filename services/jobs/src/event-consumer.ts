@@ -66,9 +66,14 @@ export class JobEventConsumer {
       msg.term();
       return;
     }
+    // In the job's trace (the worker's headers), retries and their log lines included.
+    await inSpan(`job event ${event.kind}`, () => this.apply(msg, event), traceFromHeaders(msg.headers));
+  }
+
+  private async apply(msg: JsMsg, event: JobEvent): Promise<void> {
     for (let retry = 0; ; retry++) {
       try {
-        await inSpan(`job event ${event.kind}`, () => this.handle(event), traceFromHeaders(msg.headers));
+        await this.handle(event);
         msg.ack();
         return;
       } catch (error) {

@@ -2,6 +2,7 @@ import {
   type DispatchInput,
   type DispatchMessage,
   encodeJson,
+  inTraceOf,
   JOBS_STREAM,
   type NatsConnection,
   subjects,
@@ -43,7 +44,7 @@ export class JobBus {
     };
     const ack = await this.js.publish(subjects.dispatch(job.worker), encodeJson(message), {
       msgID: `${job._id}:${job.attempt}`,
-      headers: traceHeaders(),
+      headers: inTraceOf(job.traceparent, () => traceHeaders()),
     });
     return ack.seq;
   }
@@ -63,9 +64,13 @@ export class JobBus {
     this.nc.publish(subjects.cancel(jobId), new Uint8Array(0));
   }
 
-  /** Announces a job's new state; the gateway forwards it to the job's event stream. */
-  announce(job: jobsV1.Job): void {
-    this.nc.publish(subjects.update(job.id), jobsV1.Job.encode(job).finish());
+  /**
+   * Announces a job's new state; the gateway forwards it to the job's event stream. The headers
+   * carry the job's trace (`traceparent`, stored with it), so the SSE write joins that trace.
+   */
+  announce(job: jobsV1.Job, traceparent: string | undefined): void {
+    const headers = inTraceOf(traceparent, () => traceHeaders());
+    this.nc.publish(subjects.update(job.id), jobsV1.Job.encode(job).finish(), { headers });
   }
 }
 

@@ -1,4 +1,4 @@
-import { ApiError, KeyedLock, type Logger } from '@mediakit/kit';
+import { ApiError, inTraceOf, KeyedLock, type Logger } from '@mediakit/kit';
 import type { filesV1 } from '@mediakit/proto';
 import { jobsToRelease, ownerLimit } from './concurrency-gate.ts';
 import type { FilesClient } from './files-client.ts';
@@ -106,7 +106,12 @@ export class JobDispatcher {
    * release that got there first makes it miss. `queuedAt` moves to now: the job joins the end of
    * its pool's stream.
    */
-  private async release(job: JobDoc, own?: OwnJob): Promise<ReleaseOutcome> {
+  private release(job: JobDoc, own?: OwnJob): Promise<ReleaseOutcome> {
+    // Often run for another job's event or a timer: the publish and its log lines join this job's trace.
+    return inTraceOf(job.traceparent, () => this.releaseInTrace(job, own));
+  }
+
+  private async releaseInTrace(job: JobDoc, own?: OwnJob): Promise<ReleaseOutcome> {
     const at = this.deps.now().toISOString();
     const claimed = await this.deps.repository.update(
       job._id,
@@ -174,6 +179,10 @@ export class JobDispatcher {
     const job = await this.deps.repository.findById(stale._id);
     if (job?.status !== 'queued' || job.attempt !== stale.attempt) return;
     if (job.dispatchSeq !== undefined || job.dispatchedAt === undefined) return;
+    await inTraceOf(job.traceparent, () => this.republishInTrace(job));
+  }
+
+  private async republishInTrace(job: JobDoc): Promise<void> {
     try {
       const inputs = await this.inputsOf(job);
       await this.recordDispatch(job, await this.deps.bus.dispatch(job, inputs));
@@ -196,7 +205,7 @@ export class JobDispatcher {
       { set: { status: 'failed', error: { message }, finishedAt: this.deps.now().toISOString() } },
     );
     if (!failed) return;
-    this.deps.bus.announce(toProto(failed));
+    this.deps.bus.announce(toProto(failed), failed.traceparent);
     await this.deps.queue.queueMoved(job);
   }
 

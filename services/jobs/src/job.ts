@@ -61,6 +61,11 @@ export interface JobDoc {
   finishedAt?: string;
   expiresAt: string;
   retentionHours: number;
+  /**
+   * The W3C traceparent of the request that created the job: its dispatch, events, logs and the
+   * gateway's SSE writes join that one trace, whatever later triggers them (telemetry.ts).
+   */
+  traceparent?: string;
 }
 
 /** The wire form of a job. `queuePosition` is given for queued jobs only. */

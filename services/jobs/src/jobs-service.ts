@@ -6,9 +6,11 @@ import {
 } from '@mediakit/catalog';
 import {
   ApiError,
+  activeTraceparent,
   badRequest,
   clampLimit,
   conflict,
+  inTraceOf,
   type JobEvent,
   jobsTotal,
   type Logger,
@@ -103,7 +105,7 @@ export class JobsService {
     this.now = deps.now ?? (() => new Date());
     this.queue = new QueueAnnouncer({
       readQueue: (worker, limit) => this.repository.queueHead(worker, limit),
-      announce: (job) => this.bus.announce(job),
+      announce: (job, traceparent) => this.bus.announce(job, traceparent),
       log: this.log,
     });
     this.dispatcher = new JobDispatcher({
@@ -134,6 +136,7 @@ export class JobsService {
         ? input.retentionHours
         : DEFAULT_RETENTION_HOURS;
     const limit = concurrencyLimitOf(input.concurrentJobs);
+    const traceparent = activeTraceparent();
     const job: JobDoc = {
       _id: newId(),
       ownerId: input.ownerId,
@@ -150,6 +153,7 @@ export class JobsService {
       expiresAt: expiresAfter(now, retentionHours),
       retentionHours,
       ...(limit > 0 ? { concurrencyLimit: limit } : {}),
+      ...(traceparent ? { traceparent } : {}),
     };
     // Stored held; the gate publishes it now if the owner has a free slot, else when one frees up.
     await this.repository.insert(job);
@@ -221,7 +225,7 @@ export class JobsService {
     jobsTotal.inc({ tool: job.tool, status: 'canceled' });
     await this.dispatcher.stopWork(canceled);
     const update = toProto(canceled);
-    this.bus.announce(update);
+    this.bus.announce(update, job.traceparent);
     if (job.status === 'queued') await this.queue.queueMoved(job);
     await this.dispatcher.slotFreed(job.ownerId);
     return update;
@@ -256,7 +260,7 @@ export class JobsService {
     // Announced before the gate can publish it, so its stream hears `queued` before a worker's
     // `running`; then through the same gate as a new job: it waits if the owner's slots are taken.
     const update = await this.withQueuePosition(queued);
-    this.bus.announce(update);
+    this.bus.announce(update, job.traceparent);
     await this.dispatcher.releaseHeld(ownerId, { jobId: id, inputs: files });
     return update;
   }
@@ -266,7 +270,10 @@ export class JobsService {
     if (!isTerminal(job.status)) {
       await this.dispatcher.stopWork(job);
       // Event streams open on this job end with its cancellation rather than hang.
-      this.bus.announce(toProto({ ...job, status: 'canceled', finishedAt: this.now().toISOString() }));
+      this.bus.announce(
+        toProto({ ...job, status: 'canceled', finishedAt: this.now().toISOString() }),
+        job.traceparent,
+      );
       jobsTotal.inc({ tool: job.tool, status: 'canceled' });
     }
     // Outputs first: if that fails the job stays, and deleting it again finishes the work.
@@ -301,7 +308,7 @@ export class JobsService {
       );
       if (updated) {
         const update = toProto(updated);
-        this.bus.announce(update);
+        this.bus.announce(update, updated.traceparent);
         if (updated.status !== job.status) jobsTotal.inc({ tool: job.tool, status: updated.status });
         // Awaited, so the next event (often the next job's `started`) is folded after the jobs
         // behind this one heard their new position, and their streams see it before `running`.
@@ -319,6 +326,13 @@ export class JobsService {
    */
   async handleMaxDeliveries(worker: WorkerName, streamSeq: number): Promise<jobsV1.Job | null> {
     const job = await this.repository.findByDispatchSeq(streamSeq);
+    // An advisory carries no trace: the job's own one is taken up for its log line and update.
+    const update = await inTraceOf(job?.traceparent, () => this.failUndelivered(worker, job));
+    await this.bus.removeDispatch(streamSeq);
+    return update;
+  }
+
+  private async failUndelivered(worker: WorkerName, job: JobDoc | null): Promise<jobsV1.Job | null> {
     let update: jobsV1.Job | null = null;
     if (job && job.worker === worker && !isTerminal(job.status)) {
       const failed = await this.repository.update(
@@ -336,12 +350,11 @@ export class JobsService {
         jobsTotal.inc({ tool: job.tool, status: 'failed' });
         this.log.warn({ jobId: job._id, tool: job.tool, attempt: job.attempt }, 'job ran out of deliveries');
         update = toProto(failed);
-        this.bus.announce(update);
+        this.bus.announce(update, job.traceparent);
         if (job.status === 'queued') await this.queue.queueMoved(job);
         await this.dispatcher.slotFreed(job.ownerId);
       }
     }
-    await this.bus.removeDispatch(streamSeq);
     return update;
   }
 
@@ -352,7 +365,7 @@ export class JobsService {
   async sweepOnce(now: Date): Promise<number> {
     const at = now.toISOString();
     const expired = await this.repository.findExpiredActive(at);
-    for (const job of expired) await this.dispatcher.stopWork(job);
+    for (const job of expired) await inTraceOf(job.traceparent, () => this.dispatcher.stopWork(job));
     const deleted = await this.repository.deleteExpired(at);
     // One pass per pool: requests for a pool whose pass is running fold into its next pass.
     await Promise.all(

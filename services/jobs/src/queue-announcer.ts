@@ -34,8 +34,8 @@ export interface QueueAnnouncerDeps {
    * holds (JobRepository.queueHead).
    */
   readQueue(worker: WorkerName, limit: number): Promise<JobDoc[]>;
-  /** Publishes one job's update for its event streams (JobBus.announce). */
-  announce(job: jobsV1.Job): void;
+  /** Publishes one job's update for its event streams, in the job's trace (JobBus.announce). */
+  announce(job: jobsV1.Job, traceparent: string | undefined): void;
   log: Logger;
 }
 
@@ -98,7 +98,8 @@ export class QueueAnnouncer {
   private async publishPositions(worker: WorkerName, left: readonly QueueSpot[]): Promise<void> {
     try {
       const queued = await this.deps.readQueue(worker, ANNOUNCED_QUEUE_LENGTH);
-      for (const update of queueUpdates(queued, left)) this.deps.announce(update);
+      const traces = new Map(queued.map((job) => [job._id, job.traceparent]));
+      for (const update of queueUpdates(queued, left)) this.deps.announce(update, traces.get(update.id));
     } catch (error) {
       this.deps.log.warn({ err: error, worker }, 'announcing queue positions failed');
     }

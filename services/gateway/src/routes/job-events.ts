@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { notFound, subjects } from '@mediakit/kit';
+import { inSpan, notFound, subjects, traceFromHeaders } from '@mediakit/kit';
 import { jobsV1 } from '@mediakit/proto';
 import { Type } from 'typebox';
-import type { JobsClient, UpdateBus } from '../deps.ts';
+import type { BusMessage, JobsClient, UpdateBus } from '../deps.ts';
 import { toJob, toProgress } from '../mappers.ts';
 import { IdParams, NotJson } from '../schemas.ts';
 import { openEventStream } from '../sse.ts';
@@ -61,19 +61,25 @@ export const jobEventsRoutes: FastifyPluginAsyncTypebox<JobEventsOptions> = asyn
     // Subscribe before reading the job, so no update can fall between the read and the subscription.
     let deliver: ((job: jobsV1.Job) => void) | undefined;
     const early: jobsV1.Job[] = [];
+    // Each update is handled in a span of the job's trace, which the jobs service sends along in
+    // the update's headers: the SSE write shows at the end of the job's trace, not the stream's.
+    const receive = (message: BusMessage, span: { updateName(name: string): unknown }) => {
+      let job: jobsV1.Job;
+      try {
+        job = jobsV1.Job.decode(message.data);
+      } catch (decodeError) {
+        request.log.warn({ err: decodeError, jobId: id }, 'undecodable job update');
+        return;
+      }
+      if (job.ownerId !== owner.id) return;
+      span.updateName(`sse ${job.status}`);
+      if (deliver) deliver(job);
+      else early.push(job);
+    };
     const subscription = nats.subscribe(subjects.update(id), {
       callback: (error, message) => {
-        if (error) return;
-        let job: jobsV1.Job;
-        try {
-          job = jobsV1.Job.decode(message.data);
-        } catch (decodeError) {
-          request.log.warn({ err: decodeError, jobId: id }, 'undecodable job update');
-          return;
-        }
-        if (job.ownerId !== owner.id) return;
-        if (deliver) deliver(job);
-        else early.push(job);
+        if (!error)
+          inSpan('sse job update', (span) => receive(message, span), traceFromHeaders(message.headers));
       },
     });
     let job: jobsV1.Job;
