@@ -97,9 +97,13 @@ export class ApiClient {
   }
 
   /** Follows `GET /jobs/{id}/events` to its end and returns every event in order. */
-  async events(jobId: string, timeoutMs = 120_000): Promise<{ event: string; data: any }[]> {
+  async events(
+    jobId: string,
+    timeoutMs = 120_000,
+    headers: Record<string, string> = {},
+  ): Promise<{ event: string; data: any }[]> {
     const response = await this.request('GET', `/jobs/${jobId}/events`, {
-      headers: { accept: 'text/event-stream' },
+      headers: { accept: 'text/event-stream', ...headers },
     });
     if (response.status !== 200)
       throw new Error(`events answered ${response.status}: ${await response.text()}`);

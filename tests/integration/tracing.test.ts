@@ -6,13 +6,16 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from './client.ts';
+import { makeVideo } from './media.ts';
 import { startTestStack, type TestStack } from './stack.ts';
 
 /**
- * One request's trace crosses the platform: the browser's `traceparent` reaches the gateway
- * (OpenTelemetry's HTTP instrumentation), the jobs service (its gRPC instrumentation) and the
- * imager (NATS headers, by hand). The services export their spans over OTLP/HTTP JSON to a small
- * collector here, which checks each hop's span is the child of the hop before it.
+ * One job, one trace: the browser's `traceparent` reaches the gateway (OpenTelemetry's HTTP
+ * instrumentation), the jobs service (gRPC), the worker (NATS headers, by hand), the files service
+ * the worker registers its output with (gRPC), the jobs service's handling of the worker's events
+ * (NATS) and the gateway's SSE write of the final event (NATS, via the trace stored on the job).
+ * The services export their spans over OTLP/HTTP JSON to a small collector here. Every log line
+ * about the job names the trace. A second stack, without an exporter, still logs real trace ids.
  */
 
 interface ExportedSpan {
@@ -25,15 +28,22 @@ interface ExportedSpan {
 }
 
 const SPAN_KIND_SERVER = 2;
+const BROWSER_SPAN_ID = '00f067aa0ba902b7';
+const ZERO_TRACE_ID = '0'.repeat(32);
 const spans: ExportedSpan[] = [];
-let collector: Server;
-let stack: TestStack;
-let api: ApiClient;
 let dir: string;
 
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'mk-tracing-'));
+});
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
 /** An OTLP/HTTP receiver of traces in JSON (metrics and logs are switched off below). */
-function startCollector(): Promise<string> {
-  collector = createServer((request, response) => {
+function startCollector(collector: Server): Promise<string> {
+  collector.on('request', (request, response) => {
     let body = '';
     request.on('data', (chunk) => {
       body += chunk;
@@ -58,71 +68,169 @@ function startCollector(): Promise<string> {
   );
 }
 
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'mk-tracing-'));
-  const endpoint = await startCollector();
-  const telemetry = {
-    OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
-    OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
-    OTEL_METRICS_EXPORTER: 'none',
-    OTEL_BSP_SCHEDULE_DELAY: '100',
-  };
-  stack = await startTestStack({
-    serviceEnv: { gateway: telemetry, jobs: telemetry, imager: telemetry },
+/** Uploads an input and runs one job on it to its last SSE event; `traceparent` as a browser sends it. */
+async function runJob(
+  api: ApiClient,
+  input: string,
+  tool: string,
+  params: Record<string, unknown>,
+  traceparent?: string,
+): Promise<string> {
+  const uploaded = await api.upload([input]);
+  expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+  const headers: Record<string, string> = traceparent ? { traceparent } : {};
+  const created = await api.request('POST', '/jobs', {
+    headers,
+    json: { tool, inputs: [uploaded.body.files[0].id], params },
   });
-  api = new ApiClient(stack.gatewayUrl);
-}, 180_000);
-
-afterAll(async () => {
-  await stack?.teardown();
-  collector?.close();
-  await rm(dir, { recursive: true, force: true });
-});
-
-async function spansOf(traceId: string, services: string[]): Promise<ExportedSpan[]> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const found = spans.filter((s) => s.traceId === traceId);
-    if (services.every((name) => found.some((s) => s.service === name)) || Date.now() > deadline)
-      return found;
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  const job = (await created.json()) as { id: string };
+  expect(created.status, JSON.stringify(job)).toBe(202);
+  const events = await api.events(job.id, 120_000, headers);
+  expect(events.at(-1)?.event, JSON.stringify(events.at(-1))).toBe('succeeded');
+  return job.id;
 }
 
-describe('tracing', () => {
-  it('carries one trace from the gateway through gRPC and NATS to the worker', async () => {
-    const path = join(dir, 'red.png');
-    await writeFile(
-      path,
-      await sharp({ create: { width: 40, height: 30, channels: 3, background: '#f00' } })
-        .png()
-        .toBuffer(),
-    );
-    const uploaded = await api.upload([path]);
-    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
-
-    const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
-    const browserSpanId = '00f067aa0ba902b7';
-    const created = await api.request('POST', '/jobs', {
-      headers: { traceparent: `00-${traceId}-${browserSpanId}-01` },
-      json: { tool: 'resize-image', inputs: [uploaded.body.files[0].id], params: { width: 20, height: 15 } },
+/** The JSON log lines the stack printed that mention `text`, with the service that printed them. */
+function logLinesAbout(stack: TestStack, text: string): { service: string; trace_id?: string }[] {
+  return stack.logs
+    .filter((line) => line.includes(text))
+    .map((line) => {
+      const space = line.indexOf(' ');
+      const service = line.slice(0, space);
+      try {
+        return { service, ...JSON.parse(line.slice(space + 1)) };
+      } catch {
+        return { service, text: line }; // not a log line of ours: it names no trace, and fails below
+      }
     });
-    const job = (await created.json()) as { id: string };
-    expect(created.status, JSON.stringify(job)).toBe(202);
-    const events = await api.events(job.id);
-    expect(events.at(-1)?.event).toBe('succeeded');
+}
 
-    const trace = await spansOf(traceId, ['mediakit-gateway', 'mediakit-jobs', 'mediakit-imager']);
-    const byId = new Map(trace.map((s) => [s.spanId, s]));
-    // Gateway: the HTTP request, a child of the browser's span.
-    const request = trace.find((s) => s.service === 'mediakit-gateway' && s.kind === SPAN_KIND_SERVER);
-    expect(request?.parentSpanId, JSON.stringify(trace)).toBe(browserSpanId);
-    // Jobs: the gRPC call, a child of the gateway's gRPC client span.
-    const rpc = trace.find((s) => s.service === 'mediakit-jobs' && s.kind === SPAN_KIND_SERVER);
-    expect(rpc?.name).toMatch(/^grpc\.mediakit\.jobs\./);
-    expect(byId.get(rpc?.parentSpanId ?? '')?.service).toBe('mediakit-gateway');
-    // Imager: the job, a child of the jobs service's span that published it on NATS.
-    const work = trace.find((s) => s.service === 'mediakit-imager' && s.name === 'job resize-image');
-    expect(byId.get(work?.parentSpanId ?? '')?.service, JSON.stringify(trace)).toBe('mediakit-jobs');
+async function makePng(): Promise<string> {
+  const path = join(dir, 'red.png');
+  const png = sharp({ create: { width: 40, height: 30, channels: 3, background: '#f00' } });
+  await writeFile(path, await png.png().toBuffer());
+  return path;
+}
+
+describe('tracing with an exporter', () => {
+  const collector = createServer();
+  let stack: TestStack;
+  let api: ApiClient;
+
+  beforeAll(async () => {
+    const endpoint = await startCollector(collector);
+    const telemetry = {
+      OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+      OTEL_METRICS_EXPORTER: 'none',
+      OTEL_BSP_SCHEDULE_DELAY: '100',
+    };
+    stack = await startTestStack({
+      serviceEnv: {
+        gateway: telemetry,
+        jobs: telemetry,
+        files: telemetry,
+        imager: telemetry,
+        transcoder: telemetry,
+      },
+    });
+    api = new ApiClient(stack.gatewayUrl);
+  }, 180_000);
+
+  afterAll(async () => {
+    await stack?.teardown();
+    collector.close();
+  });
+
+  /** The trace's spans, once the SSE span of the job's last event has been exported (or after 20 s). */
+  async function traceOf(traceId: string): Promise<ExportedSpan[]> {
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const found = spans.filter((s) => s.traceId === traceId);
+      if (found.some((s) => s.name === 'sse succeeded') || Date.now() > deadline) return found;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+
+  it.each([
+    { tool: 'resize-image', worker: 'imager', params: { width: 20, height: 15 } },
+    { tool: 'trim-video', worker: 'transcoder', params: { start: 0, end: 1 } },
+  ])(
+    'makes one trace of a $tool job, from the request to the SSE event',
+    async ({ tool, worker, params }) => {
+      const input = tool === 'trim-video' ? join(dir, 'clip.webm') : await makePng();
+      if (tool === 'trim-video') await makeVideo(input, { seconds: 2, size: '160x120' });
+      const traceId = crypto.randomUUID().replaceAll('-', '');
+      const jobId = await runJob(api, input, tool, params, `00-${traceId}-${BROWSER_SPAN_ID}-01`);
+
+      const trace = await traceOf(traceId);
+      const dump = JSON.stringify(
+        trace.map(({ service, name, spanId, parentSpanId }) => ({ service, name, spanId, parentSpanId })),
+      );
+      const byId = new Map(trace.map((s) => [s.spanId, s]));
+      /** Whether `span` lies under the span `ancestorId`, walking up its parents. */
+      const under = (span: ExportedSpan | undefined, ancestorId: string | undefined): boolean => {
+        for (let s = span; s; s = byId.get(s.parentSpanId)) if (s.parentSpanId === ancestorId) return true;
+        return false;
+      };
+      const find = (service: string, test: (s: ExportedSpan) => boolean) =>
+        trace.find((s) => s.service === `mediakit-${service}` && test(s));
+
+      // Gateway: the POST, a child of the browser's span; jobs: CreateJob, under it.
+      const request = find(
+        'gateway',
+        (s) => s.kind === SPAN_KIND_SERVER && s.parentSpanId === BROWSER_SPAN_ID,
+      );
+      expect(request, dump).toBeDefined();
+      const create = find('jobs', (s) => s.kind === SPAN_KIND_SERVER && s.name.endsWith('/CreateJob'));
+      expect(under(create, request?.spanId), dump).toBe(true);
+      // The worker's job span, from the dispatch CreateJob published on NATS.
+      const work = find(worker, (s) => s.name === `job ${tool}`);
+      expect(under(work, create?.spanId), dump).toBe(true);
+      // The files service registering the output, called by the worker.
+      const files = find('files', (s) => s.kind === SPAN_KIND_SERVER && under(s, work?.spanId));
+      expect(files?.name, dump).toMatch(/RegisterOutput$/);
+      // The jobs service applying the worker's `succeeded` event, then the gateway's SSE write of it.
+      const applied = find('jobs', (s) => s.name === 'job event succeeded');
+      expect(under(applied, work?.spanId), dump).toBe(true);
+      const sse = find('gateway', (s) => s.name === 'sse succeeded');
+      expect(under(sse, applied?.spanId), dump).toBe(true);
+      expect(under(sse, BROWSER_SPAN_ID)).toBe(true);
+
+      // Every log line about the job, in any service, names this trace.
+      const lines = logLinesAbout(stack, jobId);
+      const services = new Set(lines.map((line) => line.service));
+      expect([...services], JSON.stringify(lines)).toEqual(expect.arrayContaining(['gateway', worker]));
+      for (const line of lines) expect(line.trace_id, JSON.stringify(line)).toBe(traceId);
+    },
+  );
+});
+
+describe('tracing without an exporter', () => {
+  let stack: TestStack;
+
+  beforeAll(async () => {
+    stack = await startTestStack();
+  }, 180_000);
+
+  afterAll(async () => {
+    await stack?.teardown();
+  });
+
+  it('still logs a real trace id on every line about a job, the same from the request to the worker', async () => {
+    const api = new ApiClient(stack.gatewayUrl);
+    const jobId = await runJob(api, await makePng(), 'resize-image', { width: 20, height: 15 });
+    const lines = logLinesAbout(stack, jobId);
+    const worker = lines.filter((line) => line.service === 'imager');
+    expect(worker.length, JSON.stringify(lines)).toBeGreaterThan(0);
+    for (const line of lines) {
+      expect(line.trace_id, JSON.stringify(line)).toMatch(/^[0-9a-f]{32}$/);
+      expect(line.trace_id).not.toBe(ZERO_TRACE_ID);
+    }
+    // The worker's lines are in the trace of the request that created the job.
+    const post = logLinesAbout(stack, '"msg":"request completed"').filter((line) =>
+      JSON.stringify(line).includes('"method":"POST","url":"/api/v1/jobs"'),
+    );
+    expect(post.map((line) => line.trace_id)).toContain(worker[0].trace_id);
   });
 });
