@@ -177,18 +177,19 @@ describe('tracing with an exporter', () => {
         trace.find((s) => s.service === `mediakit-${service}` && test(s));
 
       // Gateway: the POST, a child of the browser's span; jobs: CreateJob, under it.
-      const request = find(
-        'gateway',
-        (s) => s.kind === SPAN_KIND_SERVER && s.parentSpanId === BROWSER_SPAN_ID,
-      );
-      expect(request, dump).toBeDefined();
+      const request = find('gateway', (s) => s.kind === SPAN_KIND_SERVER && s.name.startsWith('POST '));
+      expect(request?.parentSpanId, dump).toBe(BROWSER_SPAN_ID);
       const create = find('jobs', (s) => s.kind === SPAN_KIND_SERVER && s.name.endsWith('/CreateJob'));
       expect(under(create, request?.spanId), dump).toBe(true);
       // The worker's job span, from the dispatch CreateJob published on NATS.
       const work = find(worker, (s) => s.name === `job ${tool}`);
       expect(under(work, create?.spanId), dump).toBe(true);
-      // The files service registering the output, called by the worker.
-      const files = find('files', (s) => s.kind === SPAN_KIND_SERVER && under(s, work?.spanId));
+      // The worker reading its input and storing its output, which it registers with the files service.
+      const download = find(worker, (s) => s.name === 'download inputs');
+      expect(under(download, work?.spanId), dump).toBe(true);
+      const store = find(worker, (s) => s.name === 'store output');
+      expect(under(store, work?.spanId), dump).toBe(true);
+      const files = find('files', (s) => s.kind === SPAN_KIND_SERVER && under(s, store?.spanId));
       expect(files?.name, dump).toMatch(/RegisterOutput$/);
       // The jobs service applying the worker's `succeeded` event, then the gateway's SSE write of it.
       const applied = find('jobs', (s) => s.name === 'job event succeeded');

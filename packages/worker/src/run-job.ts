@@ -7,6 +7,7 @@ import {
   type AsyncClient,
   type DispatchMessage,
   derivedId,
+  inSpan,
   type Logger,
   type ObjectStore,
   STREAM_BATCH_BYTES,
@@ -51,7 +52,8 @@ export async function runJob(
     join(deps.tmpRoot ?? tmpdir(), `${jobDirPrefix(process.pid)}${job.jobId.slice(0, 8)}-`),
   );
   try {
-    const inputs = await downloadInputs(deps, job, join(dir, 'in'));
+    // Spans of the job's trace: where its time went, and the object store's calls under them (S3).
+    const inputs = await inSpan('download inputs', () => downloadInputs(deps, job, join(dir, 'in')));
     const outDir = join(dir, 'out');
     await mkdir(outDir);
     const log = deps.log.child({ jobId: job.jobId, tool: job.tool });
@@ -69,7 +71,7 @@ export async function runJob(
 
     const outputs: filesV1.File[] = [];
     for (const [index, output] of produced.entries()) {
-      outputs.push(await storeOutput(deps, job, output, `output:${index}`));
+      outputs.push(await inSpan('store output', () => storeOutput(deps, job, output, `output:${index}`)));
     }
     const notes = [...new Set(produced.flatMap((output) => (output.note ? [output.note] : [])))];
     if (produced.length === 1) return { outputs, notes };
