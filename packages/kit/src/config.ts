@@ -56,7 +56,7 @@ export const commonEnv = {
   DATA_DIR: Type.String({ default: '.data', description: 'where the embedded stores keep their files' }),
   NATS_URL: Type.String({
     default: 'nats://127.0.0.1:4222',
-    description: 'NATS server with JetStream enabled',
+    description: 'NATS server with JetStream enabled (a cluster: every server, comma-separated)',
   }),
   HOST: Type.String({ default: '127.0.0.1', description: 'interface the service listens on' }),
   NATS_STREAM_REPLICAS: Type.Integer({

@@ -19,9 +19,17 @@ import {
 
 export type { NatsConnection } from '@nats-io/nats-core';
 
+/**
+ * `url` may name several servers, comma-separated (a cluster): the client connects to one and moves
+ * to another when it goes. It reconnects forever: a restarted nats-server must not take the service
+ * down with it.
+ */
 export async function connectNats(url: string, name: string): Promise<NatsConnection> {
-  // Reconnect forever: a restarted nats-server must not take the service down with it.
-  return connect({ servers: url, name, maxReconnectAttempts: -1, reconnectTimeWait: 500 });
+  const servers = url
+    .split(',')
+    .map((server) => server.trim())
+    .filter(Boolean);
+  return connect({ servers, name, maxReconnectAttempts: -1, reconnectTimeWait: 500 });
 }
 
 /**
