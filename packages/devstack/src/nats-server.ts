@@ -29,6 +29,8 @@ export async function startNatsServer(options: {
   onLog?: (line: string) => void;
   detached?: boolean;
   stopTimeoutMs?: number;
+  /** More command-line flags, e.g. a cluster's (nats-cluster.ts). */
+  extraArgs?: readonly string[];
 }): Promise<NatsServerHandle> {
   const binary = options.binary ?? natsServerBinary();
   if (!binary) {
@@ -38,7 +40,17 @@ export async function startNatsServer(options: {
   }
   await mkdir(options.storeDir, { recursive: true });
   const port = options.port ?? (await freePort());
-  const child = spawn(binary, ['-js', '-sd', options.storeDir, '-a', '127.0.0.1', '-p', String(port)], {
+  const args = [
+    '-js',
+    '-sd',
+    options.storeDir,
+    '-a',
+    '127.0.0.1',
+    '-p',
+    String(port),
+    ...(options.extraArgs ?? []),
+  ];
+  const child = spawn(binary, args, {
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: options.detached ?? false,
   });
