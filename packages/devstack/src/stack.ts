@@ -4,11 +4,13 @@ import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
+import { freePort } from './free-port.ts';
+import { type NatsCluster, startNatsCluster } from './nats-cluster.ts';
 import { type NatsServerHandle, startNatsServer } from './nats-server.ts';
 import { serviceNodeFlags } from './service-runtime.ts';
 import { type ServiceName, type ServiceSpec, serviceNames, serviceSpecs } from './service-specs.ts';
 import { ServiceStartError } from './stack-errors.ts';
-import type { Stack, StackOptions } from './stack-options.ts';
+import type { Stack, StackOptions, UnitName } from './stack-options.ts';
 import { assignPorts, portEnv, sharedServiceEnv } from './stack-ports.ts';
 
 /**
@@ -24,7 +26,11 @@ const stableAfterMs = 60_000;
 const tailLines = 40;
 
 interface Unit {
+  /** The service's name, or `<service>-<n>` for its n-th replica (n from 2). */
+  name: UnitName;
   spec: ServiceSpec;
+  /** Its own ports: a replica gets fresh ones. */
+  ports: Record<string, number>;
   child?: ChildProcess;
   exited?: Promise<void>;
   startedAt: number;
@@ -70,14 +76,15 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const sharedEnv = sharedServiceEnv(ports, dataDir);
   await mkdir(dataDir, { recursive: true });
 
-  const units = new Map<ServiceName, Unit>();
+  const units = new Map<UnitName, Unit>();
   let nats: NatsServerHandle | undefined;
+  let cluster: NatsCluster | undefined;
   let natsBackoffMs = firstBackoffMs;
   let natsStartedAt = 0;
   let natsRestartTimer: NodeJS.Timeout | undefined;
   let stopping: Promise<void> | undefined;
 
-  const readyUrl = (spec: ServiceSpec) => `http://127.0.0.1:${ports[spec.name][spec.readyPort]}/readyz`;
+  const readyUrl = (unit: Unit) => `http://127.0.0.1:${unit.ports[unit.spec.readyPort]}/readyz`;
   const alive = (child: ChildProcess | undefined) =>
     !!child && child.exitCode === null && child.signalCode === null;
 
@@ -87,13 +94,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     for (const unit of units.values())
       if (alive(unit.child)) killGroup(unit.child as ChildProcess, 'SIGKILL');
     if (nats && alive(nats.process)) nats.process.kill('SIGKILL');
+    for (const server of cluster?.servers ?? []) server.kill('SIGKILL');
   };
   process.on('exit', killAllNow);
 
   function note(unit: Unit, line: string) {
     unit.tail.push(line);
     if (unit.tail.length > tailLines) unit.tail.shift();
-    log(unit.spec.name, line);
+    log(unit.name, line);
   }
 
   function spawnService(unit: Unit) {
@@ -103,7 +111,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       spec.processEnv,
       process.env,
       sharedEnv,
-      portEnv(ports[spec.name]),
+      portEnv(unit.ports),
       options.env,
       options.serviceEnv?.[spec.name],
     ];
@@ -152,13 +160,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     if (stopping || unit.expectExit || !unit.supervised) return;
     const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
     if (!options.restartOnCrash) {
-      note(unit, `[devstack] ${unit.spec.name} ${how}; not restarting it`);
+      note(unit, `[devstack] ${unit.name} ${how}; not restarting it`);
       return;
     }
     if (Date.now() - unit.startedAt >= stableAfterMs) unit.backoffMs = firstBackoffMs;
     const delay = unit.backoffMs;
     unit.backoffMs = Math.min(unit.backoffMs * 2, maxBackoffMs);
-    note(unit, `[devstack] ${unit.spec.name} ${how}; restarting it in ${delay / 1000} s`);
+    note(unit, `[devstack] ${unit.name} ${how}; restarting it in ${delay / 1000} s`);
     unit.restartTimer = setTimeout(() => {
       unit.restartTimer = undefined;
       if (stopping) return;
@@ -172,7 +180,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const child = unit.child;
     try {
       await pollReady(unit, child, readyTimeoutMs);
-      if (unit.child === child) note(unit, `[devstack] ${unit.spec.name} is ready again`);
+      if (unit.child === child) note(unit, `[devstack] ${unit.name} is ready again`);
     } catch (error) {
       if (!stopping && unit.child === child && alive(child))
         note(unit, `[devstack] ${(error as Error).message.split('\n')[0]}`);
@@ -186,7 +194,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     timeoutMs: number,
     signal?: AbortSignal,
   ) {
-    const url = readyUrl(unit.spec);
+    const url = readyUrl(unit);
     const until = Date.now() + timeoutMs;
     for (;;) {
       signal?.throwIfAborted();
@@ -195,7 +203,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         const how = child?.signalCode
           ? `was killed by ${child.signalCode}`
           : `exited with code ${child?.exitCode ?? '?'}`;
-        throw new ServiceStartError(unit.spec.name, `${how} before it was ready`, [...unit.tail]);
+        throw new ServiceStartError(unit.name, `${how} before it was ready`, [...unit.tail]);
       }
       if (await answers200(url)) {
         unit.ready = true;
@@ -203,7 +211,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       }
       if (Date.now() > until) {
         throw new ServiceStartError(
-          unit.spec.name,
+          unit.name,
           `did not answer 200 on ${url} within ${Math.round(timeoutMs / 1000)} s`,
           [...unit.tail],
         );
@@ -261,7 +269,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       sleep(stopTimeoutMs).then(() => true),
     ]);
     if (timedOut && alive(child)) {
-      note(unit, `[devstack] ${unit.spec.name} did not stop within ${stopTimeoutMs / 1000} s; killing it`);
+      note(unit, `[devstack] ${unit.name} did not stop within ${stopTimeoutMs / 1000} s; killing it`);
       killGroup(child, 'SIGKILL');
       await unit.exited;
     }
@@ -275,6 +283,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         await Promise.all([...units.values()].filter((u) => u.spec.stopPhase === phase).map(stopUnit));
       }
       await nats?.stop();
+      await cluster?.stop();
       process.off('exit', killAllNow);
     })();
     return stopping;
@@ -282,12 +291,18 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
   const stack: Stack = {
     gatewayUrl,
-    natsUrl,
+    get natsUrl() {
+      return cluster ? cluster.urls.join(',') : natsUrl;
+    },
+    get natsCluster() {
+      return cluster;
+    },
     ports,
     dataDir,
     stop,
     kill(service, signal = 'SIGTERM') {
       if (service === 'nats') {
+        if (cluster) throw new Error('the stack runs a NATS cluster: kill one of stack.natsCluster.servers');
         nats?.process.kill(signal);
         return;
       }
@@ -310,8 +325,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       spawnService(unit);
       await pollReady(unit, unit.child, readyTimeoutMs);
     },
+    readyUrl(name) {
+      const unit = units.get(name);
+      if (!unit) throw new Error(`${name} is not part of this stack`);
+      return readyUrl(unit);
+    },
     pids() {
-      const result: Partial<Record<ServiceName | 'nats', number>> = {};
+      const result: Record<string, number> = {};
       if (nats && alive(nats.process) && nats.process.pid) result.nats = nats.process.pid;
       for (const [name, unit] of units)
         if (alive(unit.child) && unit.child?.pid) result[name] = unit.child.pid;
@@ -335,19 +355,35 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
   try {
     options.signal?.throwIfAborted();
-    await startNats();
+    if (options.nats === 'cluster') {
+      // Every server's URL (the client moves to another when one goes), and streams on all three.
+      cluster = await startNatsCluster({
+        dir: join(dataDir, 'nats-cluster'),
+        detached: true,
+        stopTimeoutMs,
+        onLog: (server, line) => log(server, line),
+      });
+      sharedEnv.NATS_URL = cluster.urls.join(',');
+      sharedEnv.NATS_STREAM_REPLICAS = String(cluster.servers.length);
+    } else {
+      await startNats();
+    }
     for (const spec of specs) {
-      const unit: Unit = {
-        spec,
-        startedAt: 0,
-        backoffMs: firstBackoffMs,
-        ready: false,
-        supervised: false,
-        expectExit: false,
-        tail: [],
-      };
-      units.set(spec.name, unit);
-      spawnService(unit);
+      for (let replica = 1; replica <= (options.replicas?.[spec.name] ?? 1); replica++) {
+        const unit: Unit = {
+          name: replica === 1 ? spec.name : `${spec.name}-${replica}`,
+          spec,
+          ports: replica === 1 ? ports[spec.name] : await replicaPorts(ports[spec.name]),
+          startedAt: 0,
+          backoffMs: firstBackoffMs,
+          ready: false,
+          supervised: false,
+          expectExit: false,
+          tail: [],
+        };
+        units.set(unit.name, unit);
+        spawnService(unit);
+      }
     }
     // All start at once (two cores load seven processes faster together); each must get ready.
     await Promise.all(
@@ -371,6 +407,13 @@ async function answers200(url: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** A replica's own ports (its health port above all), free ones in place of the service's. */
+async function replicaPorts(servicePorts: Record<string, number>): Promise<Record<string, number>> {
+  const result: Record<string, number> = {};
+  for (const variable of Object.keys(servicePorts)) result[variable] = await freePort();
+  return result;
 }
 
 function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
