@@ -21,6 +21,9 @@ export async function startTestStack(
     restartBackoff?: StackOptions['restartBackoff'];
     /** Every service on this S3 bucket, objects encrypted with `encryptionKey`, instead of DATA_DIR/objects. */
     s3?: S3ObjectStoreOptions & { encryptionKey: string };
+    /** A 3-node NATS cluster with R3 streams instead of one server (nats-cluster.test.ts). */
+    nats?: StackOptions['nats'];
+    replicas?: StackOptions['replicas'];
   } = {},
 ) {
   const root = resolve(import.meta.dirname, '../..');
@@ -35,6 +38,8 @@ export async function startTestStack(
     portOverrides: options.portOverrides,
     restartOnCrash: options.restartOnCrash ?? false,
     restartBackoff: options.restartBackoff,
+    nats: options.nats,
+    replicas: options.replicas,
     env: { LOG_LEVEL: 'info', ...(options.s3 ? s3Env(options.s3) : {}) },
     serviceEnv: {
       ...options.serviceEnv,
