@@ -1,5 +1,7 @@
 // `npm start` after setup: nats-server and every service on the embedded stores under .data/, their
 // logs in this terminal tagged by service, crashed services restarted, Ctrl-C stops it all cleanly.
+// `--production-like` (npm run start:production-like) runs the prod engines instead: Ceph RGW, a
+// 3-node NATS cluster, two transcoders and two imagers (launch-production-like.ts).
 // Runs on the project's Node 24 (node_modules/.bin/node), which strips the types.
 import { existsSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
@@ -13,8 +15,10 @@ import {
   startStack,
 } from '../packages/devstack/src/index.ts';
 import { ownIPv4Addresses } from '../packages/kit/src/public-origins.ts';
+import { type ProductionLikeEngines, startProductionLikeEngines } from './launch-production-like.ts';
 
 const root = resolve(import.meta.dirname, '..');
+const productionLike = process.argv.includes('--production-like');
 
 // A .env beside package.json (see .env.example); variables already in the environment win.
 const envFile = join(root, '.env');
@@ -28,6 +32,7 @@ if (existsSync(envFile)) {
 }
 
 const color = Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
+// Replicas (`imager-2`) and cluster servers (`nats-1`) wear their service's colour.
 const tagWidth = Math.max(...[...serviceNames, 'nats', 'mediakit'].map((n) => n.length));
 const tagColors: Record<string, number> = {
   auth: 36,
@@ -78,7 +83,7 @@ function fieldValue(value: unknown): string {
 
 /** One log line of a process as `HH:MM:SS <service> <level> <msg> <fields>`; extra lines for stacks. */
 function formatLine(service: string, line: string): string {
-  const tag = paint(tagColors[service], service.padEnd(tagWidth));
+  const tag = paint(tagColors[service.replace(/-\d+$/, '')], service.padEnd(tagWidth));
   const plain = (level: string | undefined, text: string, time = new Date()) =>
     `${paint(90, clock(time))} ${tag} ${level ? `${paint(levelColors[level], level.padEnd(5))} ` : ''}${text}`;
 
@@ -129,6 +134,10 @@ function formatLine(service: string, line: string): string {
   const nats = /^\[\d+\] \S+ \S+ \[(\w{3})\] (.*)$/.exec(line);
   if (nats) return plain(natsLevels[nats[1]] ?? nats[1].toLowerCase(), nats[2]);
   return plain(undefined, line);
+}
+
+function log(service: string, line: string) {
+  console.log(formatLine(service, line));
 }
 
 function say(message: string) {
@@ -187,15 +196,20 @@ function portHint(error: PortInUseError): string {
 const gatewayPort = portFromEnv('PORT');
 const options: StackOptions = {
   root,
-  dataDir: process.env.DATA_DIR ? resolve(root, process.env.DATA_DIR) : join(root, '.data'),
+  dataDir: productionLike
+    ? join(root, '.data', 'production-like')
+    : process.env.DATA_DIR
+      ? resolve(root, process.env.DATA_DIR)
+      : join(root, '.data'),
   ports: 'default',
   portOverrides: gatewayPort ? { gateway: { PORT: gatewayPort } } : undefined,
   services: servicesFromEnv(),
   restartOnCrash: true,
-  onLog: (service, line) => console.log(formatLine(service, line)),
+  onLog: log,
 };
 
 const aborter = new AbortController();
+let engines: ProductionLikeEngines | undefined;
 let stack: Stack | undefined;
 let stopping = false;
 
@@ -212,6 +226,7 @@ async function shutdown(signal: NodeJS.Signals) {
     return;
   }
   await stack.stop();
+  await engines?.stop();
   say('stopped');
   process.exit(0);
 }
@@ -219,10 +234,20 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
   process.on(signal, () => void shutdown(signal));
 
 if (existsSync(envFile)) say('read .env');
-say(`starting nats-server and ${(options.services ?? serviceNames).join(', ')} (data in ${options.dataDir})`);
+const what = (options.services ?? serviceNames).join(', ');
+if (productionLike)
+  say(
+    `production-like: starting Ceph RGW, a 3-node NATS cluster and ${what}, 2 transcoders and 2 imagers (data in ${options.dataDir}, emptied at each start)`,
+  );
+else say(`starting nats-server and ${what} (data in ${options.dataDir})`);
 try {
-  stack = await startStack({ ...options, signal: aborter.signal });
+  if (productionLike) {
+    engines = await startProductionLikeEngines(options.dataDir, log);
+    aborter.signal.throwIfAborted();
+  }
+  stack = await startStack({ ...options, ...engines?.stackOptions, signal: aborter.signal });
 } catch (error) {
+  await engines?.stop();
   if (aborter.signal.aborted) {
     say('stopped');
     process.exit(0);
@@ -233,6 +258,7 @@ try {
 }
 if (aborter.signal.aborted) {
   await stack.stop();
+  await engines?.stop();
   say('stopped');
   process.exit(0);
 }
