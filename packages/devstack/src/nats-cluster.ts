@@ -118,12 +118,15 @@ export async function startNatsCluster(options: {
   return { urls: servers.map((s) => s.url), servers, stop };
 }
 
-/** Resolves once every one of these servers knows JetStream's meta leader (the cluster can place streams). */
+/**
+ * Resolves once every one of these servers knows JetStream's meta leader and calls itself healthy
+ * (its JetStream state is current): the cluster can place replicated streams.
+ */
 async function waitForMetaLeader(monitorUrls: string[], timeoutMs: number): Promise<void> {
   const until = Date.now() + timeoutMs;
   for (const url of monitorUrls) {
     for (;;) {
-      if ((await metaLeader(url)) !== undefined) break;
+      if ((await metaLeader(url)) !== undefined && (await healthy(url))) break;
       if (Date.now() > until)
         throw new Error(
           `the NATS cluster elected no JetStream leader within ${Math.round(timeoutMs / 1000)} s`,
@@ -141,5 +144,15 @@ async function metaLeader(monitorUrl: string): Promise<string | undefined> {
     return info.meta_cluster?.leader || undefined;
   } catch {
     return undefined;
+  }
+}
+
+async function healthy(monitorUrl: string): Promise<boolean> {
+  try {
+    const response = await fetch(`${monitorUrl}/healthz`, { signal: AbortSignal.timeout(2000) });
+    await response.body?.cancel();
+    return response.ok;
+  } catch {
+    return false;
   }
 }

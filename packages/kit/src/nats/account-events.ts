@@ -8,7 +8,14 @@ import {
 } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/nats-core';
 import type { Logger } from '../logger.ts';
-import { type NatsConnection, openJetStreamManager, streamReplicas, traceHeaders } from './connection.ts';
+import {
+  type NatsConnection,
+  openJetStreamManager,
+  streamReplicas,
+  traceHeaders,
+  upsertConsumer,
+  upsertStream,
+} from './connection.ts';
 import { decodeJson, encodeJson } from './messages.ts';
 
 /**
@@ -41,12 +48,7 @@ export async function ensureAccountEventsStream(nc: NatsConnection): Promise<voi
     storage: StorageType.File,
     max_age: nanos(30 * 24 * 3600 * 1000),
   };
-  try {
-    await jsm.streams.info(ACCOUNT_EVENTS_STREAM);
-    await jsm.streams.update(ACCOUNT_EVENTS_STREAM, config);
-  } catch {
-    await jsm.streams.add(config);
-  }
+  await upsertStream(jsm, config);
 }
 
 export async function publishAccountDeleted(nc: NatsConnection, userId: string): Promise<void> {
@@ -82,11 +84,7 @@ export async function consumeAccountDeleted(
     max_deliver: -1,
     deliver_policy: DeliverPolicy.All,
   };
-  try {
-    await jsm.consumers.info(ACCOUNT_EVENTS_STREAM, durable);
-  } catch {
-    await jsm.consumers.add(ACCOUNT_EVENTS_STREAM, consumerConfig);
-  }
+  await upsertConsumer(jsm, ACCOUNT_EVENTS_STREAM, consumerConfig);
   const consumer = await jetstream(nc).consumers.get(ACCOUNT_EVENTS_STREAM, durable);
   const messages: ConsumerMessages = await consumer.consume({ max_messages: 16 });
   const loop = (async () => {

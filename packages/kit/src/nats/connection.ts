@@ -70,7 +70,29 @@ export async function ensureJobStreams(jsm: JetStreamManager): Promise<void> {
   });
 }
 
-async function upsertStream(
+/**
+ * Creating a replicated stream or consumer takes a Raft round on a cluster: on a cluster that has
+ * just elected its leader, busy with every service starting at once, the API's answer can miss the
+ * client's 5 s timeout. The request is idempotent, so it is asked again a few times.
+ */
+async function retryOnTimeout(what: () => Promise<void>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await what();
+    } catch (error) {
+      if ((error as Error).name !== 'TimeoutError' || attempt === 4) throw error;
+    }
+  }
+}
+
+export function upsertStream(
+  jsm: JetStreamManager,
+  config: Parameters<JetStreamManager['streams']['add']>[0],
+): Promise<void> {
+  return retryOnTimeout(() => addOrUpdateStream(jsm, config));
+}
+
+async function addOrUpdateStream(
   jsm: JetStreamManager,
   config: Parameters<JetStreamManager['streams']['add']>[0],
 ): Promise<void> {
@@ -122,7 +144,15 @@ export async function ensureEventsConsumer(jsm: JetStreamManager): Promise<void>
   });
 }
 
-async function upsertConsumer(
+export function upsertConsumer(
+  jsm: JetStreamManager,
+  stream: string,
+  config: Parameters<JetStreamManager['consumers']['add']>[1],
+): Promise<void> {
+  return retryOnTimeout(() => addOrUpdateConsumer(jsm, stream, config));
+}
+
+async function addOrUpdateConsumer(
   jsm: JetStreamManager,
   stream: string,
   config: Parameters<JetStreamManager['consumers']['add']>[1],
