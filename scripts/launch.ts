@@ -33,7 +33,8 @@ if (existsSync(envFile)) {
 
 const color = Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
 // Replicas (`imager-2`) and cluster servers (`nats-1`) wear their service's colour.
-const tagWidth = Math.max(...[...serviceNames, 'nats', 'mediakit'].map((n) => n.length));
+const tagNames = [...serviceNames, 'nats', 'mediakit', ...(productionLike ? ['transcoder-2'] : [])];
+const tagWidth = Math.max(...tagNames.map((n) => n.length));
 const tagColors: Record<string, number> = {
   auth: 36,
   files: 32,
@@ -237,7 +238,7 @@ if (existsSync(envFile)) say('read .env');
 const what = (options.services ?? serviceNames).join(', ');
 if (productionLike)
   say(
-    `production-like: starting Ceph RGW, a 3-node NATS cluster and ${what}, 2 transcoders and 2 imagers (data in ${options.dataDir}, emptied at each start)`,
+    `production-like: starting Ceph RGW, a 3-node NATS cluster and ${what}, the transcoder and imager twice each (data in ${options.dataDir}, emptied at each start)`,
   );
 else say(`starting nats-server and ${what} (data in ${options.dataDir})`);
 try {
