@@ -122,6 +122,9 @@ describe('a 3-node NATS cluster losing the JOBS stream leader', () => {
     expect(stream.config.num_replicas).toBe(3);
     expect(stream.cluster?.replicas?.length).toBe(2);
     const pidsBefore = stack.pids();
+    expect(Object.keys(pidsBefore)).toEqual(
+      expect.arrayContaining(['imager', 'imager-2', 'transcoder', 'transcoder-2']),
+    );
     const cluster = stack.natsCluster;
     if (!cluster) throw new Error('the stack runs no NATS cluster');
 
