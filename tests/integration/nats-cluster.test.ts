@@ -106,6 +106,18 @@ async function leaderOf(what: () => Promise<{ cluster?: { leader?: string } }>, 
 const streamLeader = (not?: string) => leaderOf(() => jsm.streams.info('JOBS'), not);
 const consumerLeader = (name: string, not?: string) => leaderOf(() => jsm.consumers.info('JOBS', name), not);
 
+/**
+ * Puts a consumer's leader on `server`, so that killing the server takes the consumer's leader
+ * too: a stepdown hands the leadership to another replica, until it lands there.
+ */
+async function moveConsumerLeader(name: string, server: string): Promise<void> {
+  for (let attempt = 0; attempt < 20 && (await consumerLeader(name)) !== server; attempt++)
+    await nc
+      .request(`$JS.API.CONSUMER.LEADER.STEPDOWN.JOBS.${name}`, undefined, { timeout: 5000 })
+      .catch(() => undefined);
+  expect(await consumerLeader(name)).toBe(server);
+}
+
 async function waitFinished(guest: ApiClient, id: string): Promise<{ status: string; outputs: unknown[] }> {
   const until = Date.now() + 240_000;
   for (;;) {
@@ -121,6 +133,8 @@ describe('a 3-node NATS cluster losing the JOBS stream leader', () => {
     const stream = await jsm.streams.info('JOBS');
     expect(stream.config.num_replicas).toBe(3);
     expect(stream.cluster?.replicas?.length).toBe(2);
+    for (const worker of ['imager', 'transcoder'])
+      expect((await jsm.consumers.info('JOBS', worker)).cluster?.replicas?.length).toBe(2);
     const pidsBefore = stack.pids();
     expect(Object.keys(pidsBefore)).toEqual(
       expect.arrayContaining(['imager', 'imager-2', 'transcoder', 'transcoder-2']),
@@ -140,13 +154,11 @@ describe('a 3-node NATS cluster losing the JOBS stream leader', () => {
     await flow(JOBS_BEFORE, 'before');
     const leaderName = await streamLeader();
     const leader = cluster.servers.find((s) => s.name === leaderName) as NatsClusterServer;
-    const consumersBefore = {
-      imager: await consumerLeader('imager'),
-      transcoder: await consumerLeader('transcoder'),
-    };
+    await moveConsumerLeader('imager', leaderName);
+    await moveConsumerLeader('transcoder', leaderName);
     leader.kill('SIGKILL');
     await flow(JOBS_DURING / 2, 'during');
-    // A new leader among the two left, for the stream and for every consumer led by the dead one.
+    // New leaders among the two servers left, for the stream and both consumers.
     const newLeader = await streamLeader(leaderName);
     const consumersAfter = {
       imager: await consumerLeader('imager', leaderName),
@@ -160,8 +172,8 @@ describe('a 3-node NATS cluster losing the JOBS stream leader', () => {
     const accepted = results.filter((r) => r.status === 202);
     const refused = results.filter((r) => r.status !== 202);
     console.log(
-      `[nats-cluster] killed ${leaderName}; stream leader now ${newLeader}; consumer leaders ` +
-        `${JSON.stringify(consumersBefore)} -> ${JSON.stringify(consumersAfter)}; ` +
+      `[nats-cluster] killed ${leaderName}, leader of JOBS and its consumers; now ${newLeader} leads ` +
+        `the stream, consumers ${JSON.stringify(consumersAfter)}; ` +
         `${accepted.length} accepted, refused: ${JSON.stringify(refused)}`,
     );
     expect(newLeader).not.toBe(leaderName);
