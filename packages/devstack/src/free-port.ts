@@ -1,5 +1,19 @@
 import { createServer } from 'node:net';
 
+/**
+ * A free port not in `taken`, which it then joins: the OS may hand back a port it just gave out
+ * (nothing listens on it yet), so one caller drawing several ports keeps them apart this way.
+ */
+export async function distinctFreePort(taken: Set<number>): Promise<number> {
+  for (;;) {
+    const port = await freePort();
+    if (!taken.has(port)) {
+      taken.add(port);
+      return port;
+    }
+  }
+}
+
 /** Asks the OS for a free TCP port on loopback. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { freePort } from './free-port.ts';
+import { distinctFreePort } from './free-port.ts';
 import { type NatsServerHandle, startNatsServer } from './nats-server.ts';
 
 /**
@@ -44,15 +44,7 @@ export async function startNatsCluster(options: {
   const readyTimeoutMs = options.readyTimeoutMs ?? 30_000;
   const members: Array<{ name: string; port: number; routePort: number; monitorPort: number }> = [];
   const taken = new Set<number>();
-  const port = async () => {
-    for (;;) {
-      const p = await freePort();
-      if (!taken.has(p)) {
-        taken.add(p);
-        return p;
-      }
-    }
-  };
+  const port = () => distinctFreePort(taken);
   for (let i = 1; i <= size; i++)
     members.push({
       name: `nats-${i}`,

@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { freePort } from './free-port.ts';
+import { distinctFreePort } from './free-port.ts';
 import { defaultNatsPort, type ServiceName, type ServiceSpec, serviceSpecs } from './service-specs.ts';
 import { type BusyPort, PortInUseError } from './stack-errors.ts';
 import type { StackOptions } from './stack-options.ts';
@@ -44,15 +44,7 @@ export async function assignPorts(
     if (byVariable && typeof byVariable === 'object')
       for (const port of Object.values(byVariable)) taken.add(port);
   }
-  const freshPort = async () => {
-    for (;;) {
-      const port = await freePort();
-      if (!taken.has(port)) {
-        taken.add(port);
-        return port;
-      }
-    }
-  };
+  const freshPort = () => distinctFreePort(taken);
   const ports = { nats: overrides.nats ?? (random ? await freshPort() : defaultNatsPort) } as StackPorts;
   for (const spec of serviceSpecs) {
     const assigned: Record<string, number> = {};

@@ -4,14 +4,14 @@ import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
-import { freePort } from './free-port.ts';
+import { distinctFreePort } from './free-port.ts';
 import { type NatsCluster, startNatsCluster } from './nats-cluster.ts';
 import { type NatsServerHandle, startNatsServer } from './nats-server.ts';
 import { serviceNodeFlags } from './service-runtime.ts';
 import { type ServiceName, type ServiceSpec, serviceNames, serviceSpecs } from './service-specs.ts';
 import { ServiceStartError } from './stack-errors.ts';
 import type { Stack, StackOptions, UnitName } from './stack-options.ts';
-import { assignPorts, portEnv, sharedServiceEnv } from './stack-ports.ts';
+import { assignPorts, portEnv, type StackPorts, sharedServiceEnv } from './stack-ports.ts';
 
 /**
  * The whole platform on one machine: nats-server with JetStream and every service as a child
@@ -368,12 +368,17 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     } else {
       await startNats();
     }
+    const takenPorts = new Set(
+      Object.values(ports).flatMap((p: StackPorts[keyof StackPorts]) =>
+        typeof p === 'number' ? [p] : Object.values(p),
+      ),
+    );
     for (const spec of specs) {
       for (let replica = 1; replica <= (options.replicas?.[spec.name] ?? 1); replica++) {
         const unit: Unit = {
           name: replica === 1 ? spec.name : `${spec.name}-${replica}`,
           spec,
-          ports: replica === 1 ? ports[spec.name] : await replicaPorts(ports[spec.name]),
+          ports: replica === 1 ? ports[spec.name] : await replicaPorts(ports[spec.name], takenPorts),
           startedAt: 0,
           backoffMs: firstBackoffMs,
           ready: false,
@@ -409,10 +414,13 @@ async function answers200(url: string): Promise<boolean> {
   }
 }
 
-/** A replica's own ports (its health port above all), free ones in place of the service's. */
-async function replicaPorts(servicePorts: Record<string, number>): Promise<Record<string, number>> {
+/** A replica's own ports (its health port above all): free ones, none the stack uses already. */
+async function replicaPorts(
+  servicePorts: Record<string, number>,
+  taken: Set<number>,
+): Promise<Record<string, number>> {
   const result: Record<string, number> = {};
-  for (const variable of Object.keys(servicePorts)) result[variable] = await freePort();
+  for (const variable of Object.keys(servicePorts)) result[variable] = await distinctFreePort(taken);
   return result;
 }
 
