@@ -5,8 +5,7 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { distinctFreePort } from './free-port.ts';
-import { type NatsCluster, startNatsCluster } from './nats-cluster.ts';
-import { type NatsServerHandle, startNatsServer } from './nats-server.ts';
+import { type StackNats, startStackNats } from './nats-supervisor.ts';
 import { serviceNodeFlags } from './service-runtime.ts';
 import { type ServiceName, type ServiceSpec, serviceNames, serviceSpecs } from './service-specs.ts';
 import { ServiceStartError } from './stack-errors.ts';
@@ -71,17 +70,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const guard = pathToFileURL(join(import.meta.dirname, 'child-guard.ts')).href;
 
   const ports = await assignPorts(options, specs);
-  const natsUrl = `nats://127.0.0.1:${ports.nats}`;
   const gatewayUrl = `http://127.0.0.1:${ports.gateway.PORT}`;
   const sharedEnv = sharedServiceEnv(ports, dataDir);
   await mkdir(dataDir, { recursive: true });
 
   const units = new Map<UnitName, Unit>();
-  let nats: NatsServerHandle | undefined;
-  let cluster: NatsCluster | undefined;
-  let natsBackoffMs = firstBackoffMs;
-  let natsStartedAt = 0;
-  let natsRestartTimer: NodeJS.Timeout | undefined;
+  let nats: StackNats | undefined;
   let stopping: Promise<void> | undefined;
 
   const readyUrl = (unit: Unit) => `http://127.0.0.1:${unit.ports[unit.spec.readyPort]}/readyz`;
@@ -93,8 +87,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const killAllNow = () => {
     for (const unit of units.values())
       if (alive(unit.child)) killGroup(unit.child as ChildProcess, 'SIGKILL');
-    if (nats && alive(nats.process)) nats.process.kill('SIGKILL');
-    for (const server of cluster?.servers ?? []) server.kill('SIGKILL');
+    nats?.killNow();
   };
   process.on('exit', killAllNow);
 
@@ -220,44 +213,6 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     }
   }
 
-  async function startNats() {
-    const handle = await startNatsServer({
-      storeDir: join(dataDir, 'nats'),
-      port: ports.nats,
-      detached: true,
-      stopTimeoutMs,
-      onLog: (line) => log('nats', line),
-    });
-    nats = handle;
-    natsStartedAt = Date.now();
-    handle.process.once('exit', (code, signal) => {
-      if (stopping || nats !== handle) return;
-      const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
-      if (Date.now() - natsStartedAt >= stableAfterMs) natsBackoffMs = firstBackoffMs;
-      scheduleNatsRestart(how);
-    });
-  }
-
-  function scheduleNatsRestart(how: string) {
-    if (!options.restartOnCrash) {
-      log('nats', `[devstack] nats-server ${how}; not restarting it`);
-      return;
-    }
-    const delay = natsBackoffMs;
-    natsBackoffMs = Math.min(natsBackoffMs * 2, maxBackoffMs);
-    log('nats', `[devstack] nats-server ${how}; restarting it in ${delay / 1000} s`);
-    natsRestartTimer = setTimeout(() => {
-      natsRestartTimer = undefined;
-      if (stopping) return;
-      startNats().then(
-        () => log('nats', '[devstack] nats-server is ready again'),
-        (error: Error) => {
-          if (!stopping) scheduleNatsRestart(`did not start again (${error.message})`);
-        },
-      );
-    }, delay);
-  }
-
   async function stopUnit(unit: Unit) {
     if (unit.restartTimer) clearTimeout(unit.restartTimer);
     unit.restartTimer = undefined;
@@ -277,13 +232,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
   function stop(): Promise<void> {
     stopping ??= (async () => {
-      if (natsRestartTimer) clearTimeout(natsRestartTimer);
       const phases = [...new Set([...units.values()].map((u) => u.spec.stopPhase))].sort((a, b) => a - b);
       for (const phase of phases) {
         await Promise.all([...units.values()].filter((u) => u.spec.stopPhase === phase).map(stopUnit));
       }
       await nats?.stop();
-      await cluster?.stop();
       process.off('exit', killAllNow);
     })();
     return stopping;
@@ -292,18 +245,17 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const stack: Stack = {
     gatewayUrl,
     get natsUrl() {
-      return cluster ? cluster.urls.join(',') : natsUrl;
+      return nats?.url ?? `nats://127.0.0.1:${ports.nats}`;
     },
     get natsCluster() {
-      return cluster;
+      return nats?.cluster;
     },
     ports,
     dataDir,
     stop,
     kill(service, signal = 'SIGTERM') {
       if (service === 'nats') {
-        if (cluster) throw new Error('the stack runs a NATS cluster: kill one of stack.natsCluster.servers');
-        nats?.process.kill(signal);
+        nats?.kill(signal);
         return;
       }
       const unit = units.get(service);
@@ -332,7 +284,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     },
     pids() {
       const result: Record<string, number> = {};
-      if (nats && alive(nats.process) && nats.process.pid) result.nats = nats.process.pid;
+      const natsPid = nats?.pid();
+      if (natsPid) result.nats = natsPid;
       for (const [name, unit] of units)
         if (alive(unit.child) && unit.child?.pid) result[name] = unit.child.pid;
       return result;
@@ -355,19 +308,20 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
   try {
     options.signal?.throwIfAborted();
-    if (options.nats === 'cluster') {
-      // Every server's URL (the client moves to another when one goes), and streams on all three.
-      cluster = await startNatsCluster({
-        dir: join(dataDir, 'nats-cluster'),
-        detached: true,
-        stopTimeoutMs,
-        onLog: (server, line) => log(server, line),
-      });
-      sharedEnv.NATS_URL = cluster.urls.join(',');
-      sharedEnv.NATS_STREAM_REPLICAS = String(cluster.servers.length);
-    } else {
-      await startNats();
-    }
+    nats = await startStackNats({
+      mode: options.nats ?? 'server',
+      dataDir,
+      port: ports.nats,
+      stopTimeoutMs,
+      restartOnCrash: options.restartOnCrash,
+      backoff: { firstMs: firstBackoffMs, maxMs: maxBackoffMs, stableAfterMs },
+      log,
+      stopping: () => !!stopping,
+    });
+    // On a cluster: every server's URL (a client moves to another when one goes), a copy of each
+    // stream on each server.
+    sharedEnv.NATS_URL = nats.url;
+    if (nats.cluster) sharedEnv.NATS_STREAM_REPLICAS = String(nats.cluster.servers.length);
     const takenPorts = new Set(
       Object.values(ports).flatMap((p: StackPorts[keyof StackPorts]) =>
         typeof p === 'number' ? [p] : Object.values(p),
