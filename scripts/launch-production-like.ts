@@ -4,7 +4,7 @@
 // two transcoders and two imagers sharing their consumers. Documents stay embedded (no mongod here).
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { StackOptions } from '../packages/devstack/src/index.ts';
+import { type StackOptions, startCephRgw } from '../packages/devstack/src/index.ts';
 import { GENERATED_KEY_FILE, loadObjectEncryptionKeys } from '../packages/kit/src/storage/encryption-keys.ts';
 
 export interface ProductionLikeEngines {
@@ -26,7 +26,7 @@ export async function startProductionLikeEngines(
   // The one key every S3-backed service must share (the kit generates it as for the local store).
   await loadObjectEncryptionKeys({}, { dataDir, requireConfigured: false });
   const key = (await readFile(join(dataDir, GENERATED_KEY_FILE), 'utf8')).trim();
-  const s3 = await startS3(join(dataDir, 'ceph'), (line) => onLog('ceph', line));
+  const s3 = await startCephRgw({ dir: join(dataDir, 'ceph'), onLog: (line) => onLog('ceph', line) });
   return {
     stackOptions: {
       nats: 'cluster',
@@ -40,17 +40,4 @@ export async function startProductionLikeEngines(
     },
     stop: () => s3.stop(),
   };
-}
-
-interface S3Server {
-  endpoint: string;
-  accessKey: string;
-  secretKey: string;
-  stop(): Promise<void>;
-}
-
-// CEPH-RGW: the ceph part of issue 26 adds startCephRgw (packages/devstack/src/ceph-rgw.ts); until it
-// is on main this says so instead of starting it.
-async function startS3(_dir: string, _onLog: (line: string) => void): Promise<S3Server> {
-  throw new Error('Ceph RGW is not part of this checkout yet (packages/devstack/src/ceph-rgw.ts).');
 }
