@@ -335,7 +335,7 @@ export function main() {
     )
       steps++;
     if (
-      process.env.MK_SETUP_BROWSER === '1' &&
+      (process.env.MK_SETUP_BROWSER === '1' || process.env.MK_SETUP_CEPH === '1') &&
       ensureSystemTools(cephTools, 'Ceph, the S3 server of the tests (ceph-mon, ceph-osd, radosgw)')
     )
       steps++;
