@@ -92,5 +92,6 @@ describe("the services' queries", () => {
       .map(({ collection, query }) => `${collection} ${JSON.stringify(query)}`)
       .filter((query) => !(query in ALLOWED_SCANS));
     expect(unserved, 'queries without an index (add one in the repository’s createIndex calls)').toEqual([]);
-  });
+    // It re-runs four services' unit tests: about a minute alone, more beside other test files.
+  }, 300_000);
 });
