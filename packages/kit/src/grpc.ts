@@ -153,14 +153,14 @@ export function createGrpcClient<C extends Client>(
         const metadata = new Metadata();
         const deadline = new Date(Date.now() + options.deadlineMs);
         method(request, metadata, { deadline }, (error: ServiceError | null, response: unknown) =>
-          error ? reject(fromServiceError(error, name)) : resolve(response),
+          error ? reject(fromServiceError(error)) : resolve(response),
         );
       });
   }
   return asyncClient as AsyncClient<C> & { close(): void };
 }
 
-function fromServiceError(error: ServiceError, method: string): ApiError {
+function fromServiceError(error: ServiceError): ApiError {
   const meta = (key: string) => error.metadata?.get(key)[0]?.toString('utf8');
   const httpStatus = meta('mk-status');
   if (httpStatus) {
@@ -174,7 +174,7 @@ function fromServiceError(error: ServiceError, method: string): ApiError {
     return new ApiError(
       503,
       'service_unavailable',
-      `A Mediakit service did not answer in time (${method}). Please try again in a moment.`,
+      'Mediakit is busy or restarting and did not answer in time. Please try again in a moment.',
     );
   }
   return new ApiError(500, 'internal', 'Something went wrong on our side. Please try again.');
