@@ -1,27 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mongoBackend } from '../../test/contract-backends.ts';
+import { type DocumentStoreTarget, forEveryDocumentStore } from '../../test/document-store-targets.ts';
 import { DuplicateKeyError } from './duplicate-key-error.ts';
-import { createEmbeddedDocumentStore } from './embedded-document-store.ts';
-import { createMongoDocumentStore } from './mongo-document-store.ts';
 import type { Collection, Doc, DocumentStore } from './ports.ts';
 
 /**
  * One contract, every adapter: repositories are written once against the DocumentStore port, so
  * the embedded store and MongoDB must answer these the same way. The suite runs against the
- * embedded store always, and against MongoDB when MONGODB_URL is set.
+ * embedded store always, and against MongoDB when MONGODB_URL is set. Search has its own file
+ * (document-store-search.contract.test.ts).
  */
-
-interface ContractTarget {
-  /** Opens a store over the same data every time (so closing and reopening shows persistence). */
-  open(): Promise<DocumentStore>;
-  /** Removes everything the suite wrote. */
-  destroy(): Promise<void>;
-}
 
 interface Item extends Doc {
   n?: number | null;
@@ -34,9 +22,9 @@ interface Item extends Doc {
   count?: number;
 }
 
-function documentStoreContract(adapter: string, createTarget: () => Promise<ContractTarget>): void {
+function documentStoreContract(adapter: string, createTarget: () => Promise<DocumentStoreTarget>): void {
   describe(`DocumentStore contract: ${adapter}`, () => {
-    let target: ContractTarget;
+    let target: DocumentStoreTarget;
     let store: DocumentStore;
     beforeAll(async () => {
       target = await createTarget();
@@ -403,111 +391,10 @@ function documentStoreContract(adapter: string, createTarget: () => Promise<Cont
       });
     });
 
-    describe('search', () => {
-      const posts = [
-        {
-          _id: 'p1',
-          status: 'published',
-          title: 'Compress a video for email',
-          body: 'Make the file smaller.',
-          keywords: ['email'],
-        },
-        {
-          _id: 'p2',
-          status: 'published',
-          title: 'Trim a clip',
-          body: 'Cut the video where you want. Video editing basics.',
-          keywords: [],
-        },
-        {
-          _id: 'p3',
-          status: 'published',
-          title: 'Resize images',
-          body: 'Photos from phones.',
-          keywords: ['video thumbnails'],
-        },
-        {
-          _id: 'p4',
-          status: 'published',
-          title: 'Videos in the browser',
-          body: 'Play them anywhere.',
-          keywords: [],
-        },
-        {
-          _id: 'p5',
-          status: 'published',
-          title: 'HEIC to JPEG',
-          body: 'Convert photos from phones.',
-          keywords: [],
-        },
-        { _id: 'p6', status: 'draft', title: 'Video codecs', body: 'Which codec to pick.', keywords: [] },
-      ];
-      async function blog() {
-        const articles = store.collection<(typeof posts)[number]>(`s_${randomUUID().replaceAll('-', '')}`);
-        await articles.createTextIndex({ title: 10, keywords: 4, body: 1 });
-        for (const post of posts) await articles.insertOne(post);
-        return articles;
-      }
-      const order = (hits: { doc: Doc; score: number }[]) => hits.map((hit) => hit.doc._id);
-
-      it('ranks title hits above keyword hits above body hits, shorter fields first', async () => {
-        const articles = await blog();
-        const published = { filter: { status: 'published' } };
-        expect(order(await articles.search('videos', published))).toEqual(['p4', 'p1', 'p3', 'p2']);
-        expect(order(await articles.search('VIDÉO', published))).toEqual(['p4', 'p1', 'p3', 'p2']);
-        expect(order(await articles.search('trimming videos', published))).toEqual(['p2', 'p4', 'p1', 'p3']);
-        expect(order(await articles.search('video'))).toEqual(['p4', 'p6', 'p1', 'p3', 'p2']);
-        expect(order(await articles.search('video', { ...published, limit: 2 }))).toEqual(['p4', 'p1']);
-        const [best] = await articles.search('heic');
-        expect(best?.doc).toEqual(posts[4]);
-        expect(best?.score).toBeGreaterThan(0);
-      });
-
-      it('finds nothing for words no post has, or only stop words', async () => {
-        const articles = await blog();
-        expect(await articles.search('kubernetes')).toEqual([]);
-        expect(await articles.search('the of and')).toEqual([]);
-      });
-
-      it('refuses to search a collection without a text index', async () => {
-        await expect(freshCollection().search('video')).rejects.toThrow();
-      });
-    });
-
     it('answers ping', async () => {
       await expect(store.ping()).resolves.toBeUndefined();
     });
   });
 }
 
-// (a) The embedded store, always, on a fresh temporary directory.
-documentStoreContract('embedded (mingo over nedb files)', async () => {
-  const dir = await mkdtemp(join(tmpdir(), 'mediakit-documents-'));
-  return {
-    open: async () => createEmbeddedDocumentStore(dir),
-    destroy: () => rm(dir, { recursive: true, force: true }),
-  };
-});
-
-// (b) MongoDB: MONGODB_URL, or a container when Docker runs; otherwise skipped with the reason.
-const mongo = await mongoBackend();
-if ('value' in mongo) {
-  const mongodbUrl = mongo.value;
-  afterAll(() => mongo.stop());
-  documentStoreContract('MongoDB', async () => {
-    const dbName = `mediakit_contract_${randomUUID().slice(0, 8)}`;
-    return {
-      open: () => createMongoDocumentStore(mongodbUrl, dbName),
-      async destroy() {
-        const client = await MongoClient.connect(mongodbUrl);
-        await client.db(dbName).dropDatabase();
-        await client.close();
-      },
-    };
-  });
-} else {
-  console.warn(mongo.skip);
-  describe.skip(mongo.skip, () => {
-    it('runs the DocumentStore contract against MongoDB', () => {});
-  });
-}
+await forEveryDocumentStore(documentStoreContract);
