@@ -89,6 +89,11 @@ const QUERY_OPTIONS = { scriptEnabled: false } as const;
 
 type Stored = Doc & Record<string, unknown>;
 
+/** nedb's internal index lookup (datastore.js), which its own find uses before matching. */
+interface RawCandidates {
+  _getRawCandidates(query: Record<string, unknown>): Stored[];
+}
+
 function embeddedCollection(name: string, datastore: Datastore): Collection<Doc> {
   let queue: Promise<unknown> = Promise.resolve();
   let textWeights: TextIndexWeights | undefined;
@@ -126,7 +131,9 @@ function embeddedCollection(name: string, datastore: Datastore): Collection<Doc>
         (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'),
     );
     if (equalities.length === 0) return datastore.getAllData() as Stored[];
-    return (await datastore.findAsync(Object.fromEntries(equalities))) as unknown as Stored[];
+    // nedb's own candidate lookup: the documents its indexes give for these values, uncopied.
+    // findAsync would deep-copy every match first, e.g. all of an owner's jobs for a count.
+    return (datastore as unknown as RawCandidates)._getRawCandidates(Object.fromEntries(equalities));
   }
 
   /** The document `changes` makes of `found`: a replacement keeps the `_id`, operators go through mingo. */
