@@ -4,6 +4,7 @@ import {
   encodeJson,
   inTraceOf,
   JOBS_STREAM,
+  jobsTotal,
   type NatsConnection,
   subjects,
   traceHeaders,
@@ -71,6 +72,12 @@ export class JobBus {
   announce(job: jobsV1.Job, traceparent: string | undefined): void {
     const headers = inTraceOf(traceparent, () => traceHeaders());
     this.nc.publish(subjects.update(job.id), jobsV1.Job.encode(job).finish(), { headers });
+  }
+
+  /** Announces a job that has just entered `job.status`, and counts it (`mediakit_jobs_total`). */
+  announceStatus(job: jobsV1.Job, traceparent: string | undefined): void {
+    jobsTotal.inc({ tool: job.tool, status: job.status });
+    this.announce(job, traceparent);
   }
 }
 

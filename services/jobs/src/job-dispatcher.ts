@@ -205,7 +205,7 @@ export class JobDispatcher {
       { set: { status: 'failed', error: { message }, finishedAt: this.deps.now().toISOString() } },
     );
     if (!failed) return;
-    this.deps.bus.announce(toProto(failed), failed.traceparent);
+    this.deps.bus.announceStatus(toProto(failed), failed.traceparent);
     await this.deps.queue.queueMoved(job);
   }
 

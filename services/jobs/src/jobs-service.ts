@@ -222,10 +222,9 @@ export class JobsService {
     );
     // It finished between our read and our write.
     if (!canceled) throw conflict('This job has already finished.');
-    jobsTotal.inc({ tool: job.tool, status: 'canceled' });
     await this.dispatcher.stopWork(canceled);
     const update = toProto(canceled);
-    this.bus.announce(update, job.traceparent);
+    this.bus.announceStatus(update, job.traceparent);
     if (job.status === 'queued') await this.queue.queueMoved(job);
     await this.dispatcher.slotFreed(job.ownerId);
     return update;
@@ -256,11 +255,10 @@ export class JobsService {
     );
     // Someone else retried it first.
     if (!queued) throw conflict('Only failed or canceled jobs can be retried.');
-    jobsTotal.inc({ tool: job.tool, status: 'queued' });
     // Announced before the gate can publish it, so its stream hears `queued` before a worker's
     // `running`; then through the same gate as a new job: it waits if the owner's slots are taken.
     const update = await this.withQueuePosition(queued);
-    this.bus.announce(update, job.traceparent);
+    this.bus.announceStatus(update, job.traceparent);
     await this.dispatcher.releaseHeld(ownerId, { jobId: id, inputs: files });
     return update;
   }
@@ -270,11 +268,10 @@ export class JobsService {
     if (!isTerminal(job.status)) {
       await this.dispatcher.stopWork(job);
       // Event streams open on this job end with its cancellation rather than hang.
-      this.bus.announce(
+      this.bus.announceStatus(
         toProto({ ...job, status: 'canceled', finishedAt: this.now().toISOString() }),
         job.traceparent,
       );
-      jobsTotal.inc({ tool: job.tool, status: 'canceled' });
     }
     // Outputs first: if that fails the job stays, and deleting it again finishes the work.
     await this.files.deleteJobOutputs({ ownerId, jobId: id });
@@ -308,8 +305,8 @@ export class JobsService {
       );
       if (updated) {
         const update = toProto(updated);
-        this.bus.announce(update, updated.traceparent);
-        if (updated.status !== job.status) jobsTotal.inc({ tool: job.tool, status: updated.status });
+        if (updated.status !== job.status) this.bus.announceStatus(update, updated.traceparent);
+        else this.bus.announce(update, updated.traceparent);
         // Awaited, so the next event (often the next job's `started`) is folded after the jobs
         // behind this one heard their new position, and their streams see it before `running`.
         if (job.status === 'queued' && updated.status !== 'queued') await this.queue.queueMoved(job);
@@ -347,10 +344,9 @@ export class JobsService {
         },
       );
       if (failed) {
-        jobsTotal.inc({ tool: job.tool, status: 'failed' });
         this.log.warn({ jobId: job._id, tool: job.tool, attempt: job.attempt }, 'job ran out of deliveries');
         update = toProto(failed);
-        this.bus.announce(update, job.traceparent);
+        this.bus.announceStatus(update, job.traceparent);
         if (job.status === 'queued') await this.queue.queueMoved(job);
         await this.dispatcher.slotFreed(job.ownerId);
       }
