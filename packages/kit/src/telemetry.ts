@@ -12,8 +12,9 @@ import { BasicTracerProvider } from '@opentelemetry/sdk-trace-base';
  * nats/connection.ts writes and reads its headers with `injectTrace`/`extractTrace` below. Spans
  * are exported only when OTEL_EXPORTER_OTLP_ENDPOINT is set; the SDK (and its exporters) load only
  * then. Without it a tracer provider with no span processor still gives every span real ids, so
- * log lines name their trace (logger.ts), and ended spans are simply dropped. The instrumentations patch the modules they trace, so this runs before those load: each
- * service preloads telemetry-register.ts (`node --import`, devstack's service flags).
+ * log lines name their trace (logger.ts), and ended spans are simply dropped. The instrumentations
+ * patch the modules they trace, so this runs before those load: each service preloads
+ * telemetry-register.ts (`node --import`, devstack's service flags).
  */
 
 let stopTelemetry: (() => Promise<void>) | undefined;
