@@ -183,6 +183,7 @@ const SAMPLES: Record<string, { args: string[]; demuxer: string }> = {
   'sound.flac': { args: ['-vn'], demuxer: 'flac' },
   'sound.ogg': { args: ['-vn', '-c:a', 'libvorbis'], demuxer: 'ogg' },
   'sound.opus': { args: ['-vn', '-c:a', 'libopus'], demuxer: 'ogg' },
+  'sound.aiff': { args: ['-vn'], demuxer: 'aiff' },
   'still.png': { args: ['-an', '-frames:v', '1'], demuxer: 'png_pipe' },
   'still.jpg': { args: ['-an', '-frames:v', '1'], demuxer: 'jpeg_pipe' },
   'still.webp': { args: ['-an', '-frames:v', '1'], demuxer: 'webp_pipe' },

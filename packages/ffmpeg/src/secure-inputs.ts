@@ -37,12 +37,14 @@ export const INPUT_DEMUXERS: readonly string[] = [
   'mpegts',
   'mpeg',
   'mpegvideo',
-  // Audio-only uploads the files service probes: MP3, AAC (ADTS), WAV, FLAC, Ogg (Vorbis and Opus).
+  // Audio-only uploads the files service probes: MP3, AAC (ADTS), WAV, FLAC, Ogg (Vorbis and Opus),
+  // AIFF.
   'mp3',
   'aac',
   'wav',
   'flac',
   'ogg',
+  'aiff',
   // Still images ffmpeg reads as picture inputs (overlays, logos, slideshows): ffmpeg picks the
   // *_pipe demuxer by content for a single image file, image2 when asked for it by name.
   'image2',

@@ -47,6 +47,7 @@ const BY_FILE_TYPE_EXT: Record<string, SniffedFormat> = {
   ogg: audio('ogg', 'audio/ogg'),
   oga: audio('ogg', 'audio/ogg'),
   opus: audio('opus', 'audio/ogg'),
+  aif: audio('aiff', 'audio/aiff'),
 
   png: image('png', 'image/png'),
   apng: image('png', 'image/png'),

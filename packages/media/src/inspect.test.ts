@@ -51,6 +51,7 @@ beforeAll(async () => {
     ffmpeg(...AV, ...X264, '-an', p('silent.mp4')),
     ffmpeg('-f', 'lavfi', '-i', 'sine=frequency=440', '-t', '2', p('tone.mp3')),
     ffmpeg('-f', 'lavfi', '-i', 'sine=frequency=440', '-t', '2', '-c:a', 'aac', p('tone.m4a')),
+    ffmpeg('-f', 'lavfi', '-i', 'sine=frequency=440', '-t', '2', p('tone.aiff')),
     ffmpeg(
       '-f',
       'lavfi',
@@ -212,6 +213,15 @@ describe('inspectFile: audio', () => {
 
   it.each(['tone.m4a', 'tone-in-mp4.bin'])('AAC in MP4 (%s) is audio/mp4', async (name) => {
     expect(await inspectFile(p(name))).toMatchObject({ format: 'm4a', mime: 'audio/mp4', media: 'audio' });
+  });
+
+  it('AIFF', async () => {
+    expect(await inspectFile(p('tone.aiff'))).toMatchObject({
+      format: 'aiff',
+      mime: 'audio/aiff',
+      media: 'audio',
+      audioCodec: 'pcm_s16be',
+    });
   });
 
   it('Opus in WebM is audio/webm', async () => {
