@@ -1,8 +1,11 @@
 /**
- * The 27 converters, built from one table. Each takes only its source format (checked on the content,
- * not the file name). Params: `quality`? 1..100. Image converters take 1..50 inputs, video converters 1.
+ * The converters, built from one table per kind. Each takes only its source format (checked on the
+ * content, not the file name). Params: `quality`? 1..100 for video and image outputs; the audio
+ * settings of audio-params.ts for audio outputs. Image and audio converters take several files at
+ * once, video converters one.
  */
 import { type Static, Type } from 'typebox';
+import { bitrateOrVbr, LOSSLESS_AUDIO, losslessAudioParams, lossyAudioParams } from './audio-params.ts';
 import { FORMATS, type FormatName } from './mime.ts';
 import { params, quality } from './schema.ts';
 import type { CatalogEntry } from './types.ts';
@@ -50,6 +53,34 @@ const IMAGE_ROWS: readonly Row[] = [
   ['psd', 'png', 'Exports Photoshop files as flat images with transparency.'],
 ];
 
+/**
+ * The pairs people search for, from video (its sound) and from audio. A video converter also takes
+ * the sound-only variant of its container (an MP4 holding only AAC is named M4A by the files service).
+ */
+const AUDIO_ROWS: readonly Row[] = [
+  ['mp4', 'mp3', 'Keeps the sound of a video as a song or a podcast.', ['m4a']],
+  ['mov', 'mp3', 'Saves the sound of iPhone and QuickTime videos.', ['m4a', '3gp', '3g2']],
+  ['webm', 'mp3', 'Saves the sound of web and screen recordings.'],
+  ['mkv', 'mp3', 'Takes the sound track out of Matroska videos.'],
+  ['avi', 'mp3', 'Saves the sound of old camera and DVD videos.'],
+  ['wav', 'mp3', 'Makes big recordings about ten times smaller.'],
+  ['m4a', 'mp3', 'Plays iPhone voice memos and iTunes songs everywhere.'],
+  ['flac', 'mp3', 'Makes lossless music small enough for any player.'],
+  ['ogg', 'mp3', 'Plays OGG and Opus voice messages on every device.'],
+  ['opus', 'mp3', 'Plays WhatsApp and Telegram voice messages anywhere.', ['ogg']],
+  ['wma', 'mp3', 'Frees Windows Media audio for phones and Macs.'],
+  ['aac', 'mp3', 'Turns raw AAC streams into files every player takes.'],
+  ['aiff', 'mp3', 'Makes Mac studio recordings small and portable.'],
+  ['mp3', 'wav', 'Gives editors and samplers uncompressed sound.'],
+  ['m4a', 'wav', 'Opens voice memos in any audio editor.'],
+  ['flac', 'wav', 'Unpacks lossless music for editors that do not read FLAC.'],
+  ['mp3', 'm4a', 'Makes iPhone-friendly AAC files and ringtones.'],
+  ['wav', 'm4a', 'Shrinks recordings to AAC for Apple devices.'],
+  ['mp3', 'ogg', 'Makes OGG Vorbis files for games and open players.'],
+  ['wav', 'flac', 'Halves the size of recordings without losing a sample.'],
+  ['mp3', 'opus', 'Small files with the best sound at low bitrates.'],
+];
+
 /** Source format of each converter, by name. */
 const SOURCES = new Map<string, FormatName>();
 
@@ -59,29 +90,37 @@ function converter([from, to, note, alsoTakes = []]: Row): CatalogEntry {
   const dst = FORMATS[to];
   const name = `${from}-to-${to}`;
   SOURCES.set(name, from);
-  const video = src.media === 'video';
-  const description = video
-    ? `Convert ${src.label} videos to MP4 that plays on every phone, browser and editor. ${note} Free, no watermark.`
-    : `Convert ${src.label} images to ${dst.label}, up to 50 files at once. ${note} Free, no watermark.`;
+  const toAudio = dst.media === 'audio';
+  const video = src.media === 'video' && !toAudio;
+  const onTranscoder = src.media !== 'image' || dst.media !== 'image';
+  const many = video ? 1 : toAudio ? 20 : 50;
+  const description = toAudio
+    ? `Convert ${src.label} ${src.media === 'video' ? 'videos' : 'files'} to ${dst.label}, up to ${many} at once. ${note} Free, no sign-up.`
+    : video
+      ? `Convert ${src.label} videos to MP4 that plays on every phone, browser and editor. ${note} Free, no watermark.`
+      : `Convert ${src.label} images to ${dst.label}, up to 50 files at once. ${note} Free, no watermark.`;
+  const lossless = LOSSLESS_AUDIO.includes(to as (typeof LOSSLESS_AUDIO)[number]);
   return {
     name,
     kind: 'converter',
-    media: src.media,
-    worker: video ? 'transcoder' : 'imager',
+    media: toAudio ? 'audio' : src.media,
+    worker: onTranscoder ? 'transcoder' : 'imager',
     title: `Convert ${src.label} to ${dst.label} Online`,
     description,
     inputs: {
       min: 1,
-      max: video ? 1 : 50,
+      max: many,
       accept: [...src.mimes, ...alsoTakes.flatMap((f) => FORMATS[f].mimes)],
     },
-    params: converterParams,
+    params: !toAudio ? converterParams : lossless ? losslessAudioParams : lossyAudioParams,
+    ...(toAudio && !lossless ? { rules: [bitrateOrVbr] } : {}),
     output: { media: dst.media, formats: [to] },
   };
 }
 
 export const videoConverters: CatalogEntry[] = VIDEO_ROWS.map(converter);
 export const imageConverters: CatalogEntry[] = IMAGE_ROWS.map(converter);
+export const audioConverters: CatalogEntry[] = AUDIO_ROWS.map(converter);
 
 /** The source format of a converter, or undefined for a tool. */
 export function converterSourceFormat(name: string): FormatName | undefined {

@@ -10,10 +10,19 @@ import type { CatalogEntry, PublicTool } from './types.ts';
 import { DEFAULT_VIDEO_LIMITS } from './video-limits.ts';
 import { videoTools } from './video-tools.ts';
 
-export { type ConverterParams, converterParams, imageConverters, videoConverters } from './converters.ts';
+export * from './audio-params.ts';
+export * from './audio-tools.ts';
+export {
+  audioConverters,
+  type ConverterParams,
+  converterParams,
+  imageConverters,
+  videoConverters,
+} from './converters.ts';
 export * from './image-limits.ts';
 export * from './image-tools.ts';
 export {
+  AUDIO_MIMES,
   describeFile,
   describeFormat,
   FORMATS,

@@ -4,7 +4,7 @@
  * is a PNG image.").
  */
 
-export type Media = 'video' | 'image';
+export type Media = 'video' | 'image' | 'audio';
 
 export interface FormatInfo {
   /** Human name, e.g. "PNG", "HEIC", "MP4". */
@@ -40,6 +40,17 @@ export const FORMATS = {
   ico: { label: 'ICO', article: 'an', media: 'image', mimes: ['image/x-icon', 'image/vnd.microsoft.icon'] },
   svg: { label: 'SVG', article: 'an', media: 'image', mimes: ['image/svg+xml'] },
   psd: { label: 'PSD', article: 'a', media: 'image', mimes: ['image/vnd.adobe.photoshop'] },
+  mp3: { label: 'MP3', article: 'an', media: 'audio', mimes: ['audio/mpeg'] },
+  m4a: { label: 'M4A', article: 'an', media: 'audio', mimes: ['audio/mp4'] },
+  aac: { label: 'AAC', article: 'an', media: 'audio', mimes: ['audio/aac'] },
+  wav: { label: 'WAV', article: 'a', media: 'audio', mimes: ['audio/wav', 'audio/x-wav', 'audio/wave'] },
+  flac: { label: 'FLAC', article: 'a', media: 'audio', mimes: ['audio/flac'] },
+  // Ogg holds Vorbis or Opus: the files service names both audio/ogg, so "opus" is an output name and
+  // a page name, and its converters take audio/ogg too.
+  ogg: { label: 'OGG', article: 'an', media: 'audio', mimes: ['audio/ogg'] },
+  opus: { label: 'Opus', article: 'an', media: 'audio', mimes: ['audio/opus'] },
+  wma: { label: 'WMA', article: 'a', media: 'audio', mimes: ['audio/x-ms-wma'] },
+  aiff: { label: 'AIFF', article: 'an', media: 'audio', mimes: ['audio/aiff', 'audio/x-aiff'] },
 } as const satisfies Record<string, FormatInfo>;
 
 export type FormatName = keyof typeof FORMATS;
@@ -70,6 +81,19 @@ const IMAGE_FORMATS: readonly FormatName[] = [
   'svg',
   'psd',
 ];
+/** Sound-only files (MP3…), and the sound-only variants of video containers the files service names. */
+const AUDIO_FORMATS: readonly FormatName[] = [
+  'mp3',
+  'm4a',
+  'aac',
+  'wav',
+  'flac',
+  'ogg',
+  'opus',
+  'wma',
+  'aiff',
+];
+const AUDIO_CONTAINER_MIMES = ['audio/webm', 'audio/x-matroska', 'audio/3gpp', 'audio/3gpp2'];
 /** Still images ffmpeg reads without extra libraries: what the transcoder takes as image inputs. */
 const FFMPEG_IMAGE_FORMATS: readonly FormatName[] = ['jpg', 'png', 'webp', 'gif', 'bmp', 'tiff'];
 
@@ -82,6 +106,11 @@ export function mimesOf(...formats: FormatName[]): string[] {
 export const VIDEO_MIMES: readonly string[] = Object.freeze(mimesOf(...VIDEO_FORMATS));
 /** Every image type the image tools take. */
 export const IMAGE_MIMES: readonly string[] = Object.freeze(mimesOf(...IMAGE_FORMATS));
+/** Every audio type the audio tools take (sound-only files, including voice memos and WebM audio). */
+export const AUDIO_MIMES: readonly string[] = Object.freeze([
+  ...mimesOf(...AUDIO_FORMATS),
+  ...AUDIO_CONTAINER_MIMES,
+]);
 /** Image types the video tools take as picture inputs (overlays, logos, slideshows). */
 export const VIDEO_TOOL_IMAGE_MIMES: readonly string[] = Object.freeze(mimesOf(...FFMPEG_IMAGE_FORMATS));
 
@@ -107,12 +136,10 @@ const OTHER_LABELS: Record<string, string> = {
   'image/x-portable-pixmap': 'PPM',
   'video/ogg': 'Ogg',
   'video/x-m4v': 'M4V',
-  'audio/mpeg': 'MP3',
-  'audio/mp4': 'M4A',
-  'audio/wav': 'WAV',
-  'audio/x-wav': 'WAV',
-  'audio/ogg': 'Ogg',
-  'audio/flac': 'FLAC',
+  'audio/webm': 'WebM',
+  'audio/x-matroska': 'MKA',
+  'audio/3gpp': '3GP',
+  'audio/3gpp2': '3G2',
   'application/pdf': 'PDF',
   'application/zip': 'ZIP',
   'text/plain': 'text',
@@ -151,10 +178,10 @@ export function describeFile(mime: string): string {
   return `${article} ${label} ${noun}`;
 }
 
-/** "video" or "image" from the MIME type's top-level type, or undefined for anything else. */
+/** "video", "image" or "audio" from the MIME type's top-level type, or undefined for anything else. */
 export function mediaOfMime(mime: string): Media | undefined {
   const top = normalizeMime(mime).split('/')[0];
-  return top === 'video' || top === 'image' ? top : undefined;
+  return top === 'video' || top === 'image' || top === 'audio' ? top : undefined;
 }
 
 /** Labels of the formats covering a MIME list, deduplicated: ["MP4", "MOV", ...]. */

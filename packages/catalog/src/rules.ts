@@ -47,6 +47,12 @@ export function exactlyOne(a: string, b: string, neither: string): ParamRule {
   };
 }
 
+/** Two alternative fields: either, or neither (the worker's default), never both. */
+export function atMostOne(a: string, b: string): ParamRule {
+  return (c) =>
+    c.valid(a) && c.valid(b) ? [{ field: b, message: `Give either ${a} or ${b}, not both` }] : [];
+}
+
 /** At least one of the fields must be given. */
 export function atLeastOne(fields: string[], message: string): ParamRule {
   return (c) => (fields.some((f) => c.has(f)) ? [] : [{ field: fields[0], message }]);

@@ -219,12 +219,14 @@ export function converterSource(e: CatalogEntry): SourceFormat | undefined {
 }
 
 const ORDINALS = ['first', 'second', 'third', 'fourth'];
+const PLURAL: Record<Media, string> = { video: 'videos', image: 'images', audio: 'audio files' };
 
 function kindsPhrase(mimes: readonly string[]): string {
   const media = new Set(mimes.map(mediaOfMime));
   const labels = joinList(formatLabels(mimes), 'or');
   if (media.size === 1 && media.has('video')) return `a video (${labels})`;
   if (media.size === 1 && media.has('image')) return `an image (${labels})`;
+  if (media.size === 1 && media.has('audio')) return `an audio file (${labels})`;
   return `a file of type ${labels}`;
 }
 
@@ -240,12 +242,12 @@ export function mimeMismatchMessage(e: CatalogEntry, index: number, mime: string
   const src = converterSource(e);
   // "MOV, 3GP or 3G2": a converter may take a few formats of one family.
   const takes = joinList(formatLabels(acceptFor(e, index)), 'or');
-  if (src) return `This converter takes ${takes} ${src.media}s, but this file is ${file}.`;
+  if (src) return `This converter takes ${takes} ${PLURAL[src.media]}, but this file is ${file}.`;
   const label = e.inputs.labels?.[index];
   const expected = kindsPhrase(acceptFor(e, index));
   if (label) {
     const nth = ORDINALS[index] ?? `number ${index + 1}`;
     return `The ${nth} file (${label.toLowerCase()}) must be ${expected}, but this file is ${file}.`;
   }
-  return `This tool takes ${expected.replace(/^an? /, '').replace(/^(video|image)/, '$1s')}, but this file is ${file}.`;
+  return `This tool takes ${expected.replace(/^an? /, '').replace(/^(video|image|audio file)/, '$1s')}, but this file is ${file}.`;
 }
