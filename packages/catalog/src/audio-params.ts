@@ -71,6 +71,19 @@ export const noBitrateWhenLossless: ParamRule = (c) => {
     }));
 };
 
+/** The rates libopus encodes at: Opus has no 44.1 kHz, and resampling silently would surprise. */
+const OPUS_RATES = [8000, 16000, 24000, 48000];
+
+/** An Opus output (the converter's fixed target, else the `format` param) only at Opus's rates. */
+export function opusSampleRates(fixed?: AudioOutput): ParamRule {
+  return (c) => {
+    const format = fixed ?? (c.params.format as AudioOutput | undefined);
+    const rate = c.params.sampleRate as number | undefined;
+    if (format !== 'opus' || !c.valid('sampleRate') || OPUS_RATES.includes(rate as number)) return [];
+    return [{ field: 'sampleRate', message: 'sampleRate for Opus must be 8000, 16000, 24000 or 48000 Hz' }];
+  };
+}
+
 const outputFormat = (dflt: AudioOutput) =>
   Type.Enum([...AUDIO_OUTPUTS], { title: 'Output format', default: dflt });
 

@@ -12,6 +12,7 @@ import {
   joinAudioParams,
   noBitrateWhenLossless,
   normalizeAudioParams,
+  opusSampleRates,
   trimAudioParams,
 } from './audio-params.ts';
 import { AUDIO_MIMES, VIDEO_MIMES } from './mime.ts';
@@ -64,7 +65,8 @@ const fadesWithinDuration: InputRule = (p, inputs) => {
   ];
 };
 
-export const audioTools: CatalogEntry[] = [
+/** The audio converter where the user picks the output, and the sound of videos as audio. */
+export const audioConversionTools: CatalogEntry[] = [
   audioTool({
     name: 'audio-converter',
     title: 'Audio Converter',
@@ -72,7 +74,7 @@ export const audioTools: CatalogEntry[] = [
       'Convert audio, or the sound of a video, to MP3, M4A, WAV, FLAC, OGG or Opus, with the bitrate, sample rate and channels you choose. Free, no sign-up.',
     inputs: { max: 20, accept: [...AUDIO_MIMES, ...VIDEO_MIMES] },
     params: audioConverterParams,
-    rules: [bitrateOrVbr, noBitrateWhenLossless],
+    rules: [bitrateOrVbr, noBitrateWhenLossless, opusSampleRates()],
   }),
   audioTool({
     name: 'extract-audio',
@@ -81,8 +83,12 @@ export const audioTools: CatalogEntry[] = [
       'Save the sound of a video as MP3, M4A, WAV, FLAC, OGG or Opus, copied without loss where the format allows. Free, no watermark, no sign-up.',
     inputs: { max: 20, accept: [...VIDEO_MIMES] },
     params: audioConverterParams,
-    rules: [bitrateOrVbr, noBitrateWhenLossless],
+    rules: [bitrateOrVbr, noBitrateWhenLossless, opusSampleRates()],
   }),
+];
+
+/** Tools that edit the sound: one file in (join: several), the same or a chosen format out. */
+export const audioEditingTools: CatalogEntry[] = [
   audioTool({
     name: 'trim-audio',
     title: 'Trim Audio Online',

@@ -5,7 +5,14 @@
  * once, video converters one.
  */
 import { type Static, Type } from 'typebox';
-import { bitrateOrVbr, LOSSLESS_AUDIO, losslessAudioParams, lossyAudioParams } from './audio-params.ts';
+import {
+  type AudioOutput,
+  bitrateOrVbr,
+  LOSSLESS_AUDIO,
+  losslessAudioParams,
+  lossyAudioParams,
+  opusSampleRates,
+} from './audio-params.ts';
 import { FORMATS, type FormatName } from './mime.ts';
 import { params, quality } from './schema.ts';
 import type { CatalogEntry } from './types.ts';
@@ -99,7 +106,7 @@ function converter([from, to, note, alsoTakes = []]: Row): CatalogEntry {
     : video
       ? `Convert ${src.label} videos to MP4 that plays on every phone, browser and editor. ${note} Free, no watermark.`
       : `Convert ${src.label} images to ${dst.label}, up to 50 files at once. ${note} Free, no watermark.`;
-  const lossless = LOSSLESS_AUDIO.includes(to as (typeof LOSSLESS_AUDIO)[number]);
+  const lossless = LOSSLESS_AUDIO.includes(to as AudioOutput);
   return {
     name,
     kind: 'converter',
@@ -113,7 +120,7 @@ function converter([from, to, note, alsoTakes = []]: Row): CatalogEntry {
       accept: [...src.mimes, ...alsoTakes.flatMap((f) => FORMATS[f].mimes)],
     },
     params: !toAudio ? converterParams : lossless ? losslessAudioParams : lossyAudioParams,
-    ...(toAudio && !lossless ? { rules: [bitrateOrVbr] } : {}),
+    ...(toAudio && !lossless ? { rules: [bitrateOrVbr, opusSampleRates(to as AudioOutput)] } : {}),
     output: { media: dst.media, formats: [to] },
   };
 }

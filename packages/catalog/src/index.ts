@@ -72,7 +72,13 @@ function freeze(e: CatalogEntry): CatalogEntry {
 
 /** Every entry: 16 video tools, 8 image tools, 7 video converters, 20 image converters. */
 export const catalog: readonly CatalogEntry[] = Object.freeze(
-  [...videoTools, ...imageTools, ...videoConverters, ...imageConverters].map(freeze),
+  // biome-ignore format: one group per line, so entries added in parallel merge cleanly
+  [
+    ...videoTools,
+    ...imageTools,
+    ...videoConverters,
+    ...imageConverters,
+  ].map(freeze),
 );
 
 const byName = new Map(catalog.map((e) => [e.name, e]));
