@@ -116,8 +116,10 @@ export const pageMeta = (path: string): PageMeta | undefined =>
 export const CATALOG_GROUPS = [
   { id: 'video-tools', heading: 'Video tools', kind: 'tool', media: 'video' },
   { id: 'image-tools', heading: 'Image tools', kind: 'tool', media: 'image' },
+  { id: 'audio-tools', heading: 'Audio tools', kind: 'tool', media: 'audio' },
   { id: 'video-converters', heading: 'Video converters', kind: 'converter', media: 'video' },
   { id: 'image-converters', heading: 'Image converters', kind: 'converter', media: 'image' },
+  { id: 'audio-converters', heading: 'Audio converters', kind: 'converter', media: 'audio' },
 ] as const;
 
 /** The page of a catalog entry: tools under /tool, converters under /converter. */

@@ -6,6 +6,7 @@
  */
 
 import { CATALOG_GROUPS } from '@mediakit/page-meta/page-meta';
+import AudioLines from 'lucide/dist/esm/icons/audio-lines.mjs';
 import Blend from 'lucide/dist/esm/icons/blend.mjs';
 import Camera from 'lucide/dist/esm/icons/camera.mjs';
 import Clapperboard from 'lucide/dist/esm/icons/clapperboard.mjs';
@@ -13,6 +14,7 @@ import Combine from 'lucide/dist/esm/icons/combine.mjs';
 import Crop from 'lucide/dist/esm/icons/crop.mjs';
 import FileImage from 'lucide/dist/esm/icons/file-image.mjs';
 import FileVideoCamera from 'lucide/dist/esm/icons/file-video-camera.mjs';
+import FileMusic from 'lucide/dist/esm/icons/file-music.mjs';
 import Film from 'lucide/dist/esm/icons/film.mjs';
 import Gamepad2 from 'lucide/dist/esm/icons/gamepad-2.mjs';
 import Gauge from 'lucide/dist/esm/icons/gauge.mjs';
@@ -40,6 +42,8 @@ export const GROUP_ICONS: Record<CatalogGroupId, IconNode> = {
   'image-tools': ImageIcon,
   'video-converters': FileVideoCamera,
   'image-converters': FileImage,
+  'audio-tools': AudioLines,
+  'audio-converters': FileMusic,
 };
 
 /** Each tool's icon, by catalog name. The same operation on video and on images shares one. */
