@@ -103,7 +103,7 @@ describe('checkVideoLimits', () => {
     ]);
   });
 
-  it('checks every input in order, images on frame and file size only, other media not at all', () => {
+  it('checks every input in order, images on frame and file size, audio on length and size, archives not at all', () => {
     const tiny: VideoLimits = { maxDurationSeconds: 1, maxPixels: 100, maxFrames: 10, maxInputBytes: 1000 };
     expect(
       checkVideoLimits(
@@ -111,6 +111,7 @@ describe('checkVideoLimits', () => {
           { name: 'a.mp4', media: 'video', duration: 2 },
           { name: 'logo.png', media: 'image', width: 20, height: 20, size: 2000, duration: 5, fps: 25 },
           { name: 'song.mp3', media: 'audio', duration: 600, size: 10_000 },
+          { name: 'pack.zip', media: 'archive', duration: 600, size: 10_000 },
           { name: 'b.webm', media: 'video', width: 10, height: 20 },
         ],
         tiny,
@@ -119,6 +120,8 @@ describe('checkVideoLimits', () => {
       'a.mp4 is 2 s long; the limit is 1 s.',
       'logo.png is 20×20 (400 pixels); the limit is 100 pixels.',
       'logo.png is 2 KB; the limit is 1,000 bytes.',
+      'song.mp3 is 10 min long; the limit is 1 s.',
+      'song.mp3 is 9.8 KB; the limit is 1,000 bytes.',
       'b.webm is 10×20 (200 pixels); the limit is 100 pixels.',
     ]);
   });

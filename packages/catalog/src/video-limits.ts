@@ -89,16 +89,17 @@ export interface VideoLimitsInput {
  *
  * Videos are checked on every limit. Images going into a video tool (overlays, logos, slideshow
  * pictures) become frames, so the frame-size and file-size limits apply to them too; they have no
- * duration. Other media (audio, archives) are not the transcoder's inputs and are not checked.
+ * duration. Audio is held to the duration and file-size limits: decoding it costs far less than
+ * video, so a length safe for a video is safe for a song. Other media (archives) are not checked.
  */
 export function checkVideoLimits(inputs: readonly VideoLimitsInput[], limits: VideoLimits): string[] {
   const sentences: string[] = [];
   for (const input of inputs) {
-    if (input.media !== 'video' && input.media !== 'image') continue;
+    if (input.media !== 'video' && input.media !== 'image' && input.media !== 'audio') continue;
     const { name } = input;
 
     const duration = known(input.duration);
-    if (input.media === 'video' && duration !== undefined && duration > limits.maxDurationSeconds) {
+    if (input.media !== 'image' && duration !== undefined && duration > limits.maxDurationSeconds) {
       const [is, limit] = distinct(formatDuration, duration, limits.maxDurationSeconds);
       sentences.push(`${name} is ${is} long; the limit is ${limit}.`);
     }

@@ -64,14 +64,15 @@ export function checkInputs(
 }
 
 /**
- * What the limits are checked on, read from the file itself. Videos and images only: they are what
- * the transcoder's tools take. undefined for other media, which are left to the handler.
+ * What the limits are checked on, read from the file itself: videos, images and audio, what the
+ * transcoder's tools take. undefined for other media, which are left to the handler. Audio is held
+ * to the length and size only (its handlers say when it has no sound).
  */
 export async function measureInput(
   input: Pick<JobInput, 'name' | 'media' | 'path'>,
   signal?: AbortSignal,
 ): Promise<VideoLimitsInput | undefined> {
-  if (input.media !== 'video' && input.media !== 'image') return undefined;
+  if (input.media !== 'video' && input.media !== 'image' && input.media !== 'audio') return undefined;
   const { size } = await stat(input.path);
   let probe: ProbeResult;
   try {
@@ -79,9 +80,11 @@ export async function measureInput(
     probes.set(input, probe);
     rememberSource(input.path, probe);
   } catch (err) {
-    if (err instanceof FfmpegError) throw unreadableInputError(input.name, err);
+    if (err instanceof FfmpegError) throw unreadableInputError(input.name, err, input.media);
     throw err;
   }
+  if (input.media === 'audio')
+    return { name: input.name, media: input.media, duration: probeDuration(probe), size };
   const undecodable = undecodableVideo(probe);
   if (undecodable) {
     throw new JobFailure(failureSentence('unsupported', { name: input.name, probe }), {
@@ -122,7 +125,7 @@ export async function measureInput(
  * A kill we did not send or a full disk is ours and is passed on for a retry; ffprobe's own text
  * goes to the job's log only.
  */
-export function unreadableInputError(name: string, err: FfmpegError): unknown {
+export function unreadableInputError(name: string, err: FfmpegError, media?: string): unknown {
   const log = err.stderrTail || err.message;
   if (err.timedOut) {
     return new JobFailure(
@@ -137,10 +140,11 @@ export function unreadableInputError(name: string, err: FfmpegError): unknown {
   if (kind === 'damaged' || kind === 'unsupported' || kind === 'no-video') {
     return new JobFailure(failureSentence(kind, { name }), { log });
   }
-  return new JobFailure(
-    `${name} could not be read: it is damaged, or not a video format we support. Export it again as MP4 (H.264) and upload that.`,
-    { log },
-  );
+  const sentence =
+    media === 'audio'
+      ? 'not an audio format we support. Export it again as MP3, WAV or FLAC'
+      : 'not a video format we support. Export it again as MP4 (H.264)';
+  return new JobFailure(`${name} could not be read: it is damaged, or ${sentence} and upload that.`, { log });
 }
 
 /**
