@@ -1,4 +1,5 @@
 import type { ToolHandler } from '@mediakit/worker';
+import { audioConverterHandlers } from './audio-converters.ts';
 import { compositionHandlers } from './composition.ts';
 import { converterHandlers } from './converters.ts';
 import { editingHandlers } from './editing.ts';
@@ -12,4 +13,5 @@ export const handlers: Record<string, ToolHandler<any>> = {
   ...editingHandlers,
   ...compositionHandlers,
   ...converterHandlers,
+  ...audioConverterHandlers,
 };
