@@ -62,6 +62,16 @@ const IMAGE_CONVERTERS = [
   'psd-to-png',
 ];
 
+// The audio converters and tools of issue 27 (audio-params.ts, audio-tools.ts, converters.ts).
+const AUDIO_CONVERSION_TOOLS = ['audio-converter', 'extract-audio'];
+const AUDIO_CONVERTERS = [
+  ...['mp4', 'mov', 'webm', 'mkv', 'avi', 'wav', 'm4a', 'flac', 'ogg', 'opus', 'wma', 'aac', 'aiff'].map(
+    (from) => `${from}-to-mp3`,
+  ),
+  ...['mp3-to-wav', 'm4a-to-wav', 'flac-to-wav', 'mp3-to-m4a', 'wav-to-m4a', 'mp3-to-ogg', 'wav-to-flac'],
+  'mp3-to-opus',
+];
+
 // docs/api.md's params column: the exact param names of every tool.
 const PARAM_NAMES: Record<string, string[]> = {
   'trim-video': ['start', 'end'],
@@ -88,7 +98,14 @@ const PARAM_NAMES: Record<string, string[]> = {
   'image-transparency': ['opacity'],
   'pancard-photo-resizer': ['crop'],
   'pancard-signature-resizer': ['background'],
+  'audio-converter': ['format', 'bitrate', 'vbr', 'sampleRate', 'channels', 'tags'],
+  'extract-audio': ['format', 'bitrate', 'vbr', 'sampleRate', 'channels', 'tags'],
 };
+/** The params of the audio converters: lossy targets take a bitrate or VBR level, lossless not. */
+const AUDIO_CONVERTER_PARAMS = (name: string) =>
+  /-to-(wav|flac)$/.test(name)
+    ? ['sampleRate', 'channels', 'tags']
+    : ['bitrate', 'vbr', 'sampleRate', 'channels', 'tags'];
 
 // docs/api.md's enum values, exactly.
 const ENUMS: [string, string, unknown[]][] = [
@@ -136,11 +153,18 @@ function need(name: string) {
 }
 
 describe('catalog', () => {
-  it('has exactly the 51 names of docs/api.md, each once', () => {
-    expect(catalog).toHaveLength(51);
-    expect(new Set(names).size).toBe(51);
+  it('has exactly the 74 names of docs/api.md, each once', () => {
+    expect(catalog).toHaveLength(74);
+    expect(new Set(names).size).toBe(74);
     expect([...names].sort()).toEqual(
-      [...VIDEO_TOOLS, ...IMAGE_TOOLS, ...VIDEO_CONVERTERS, ...IMAGE_CONVERTERS].sort(),
+      [
+        ...VIDEO_TOOLS,
+        ...IMAGE_TOOLS,
+        ...VIDEO_CONVERTERS,
+        ...IMAGE_CONVERTERS,
+        ...AUDIO_CONVERSION_TOOLS,
+        ...AUDIO_CONVERTERS,
+      ].sort(),
     );
   });
 
@@ -151,7 +175,9 @@ describe('catalog', () => {
     expect(pick('tool', 'image').sort()).toEqual([...IMAGE_TOOLS].sort());
     expect(pick('converter', 'video').sort()).toEqual([...VIDEO_CONVERTERS].sort());
     expect(pick('converter', 'image').sort()).toEqual([...IMAGE_CONVERTERS].sort());
-    for (const e of catalog) expect(e.worker).toBe(e.media === 'video' ? 'transcoder' : 'imager');
+    expect(pick('tool', 'audio').sort()).toEqual([...AUDIO_CONVERSION_TOOLS].sort());
+    expect(pick('converter', 'audio').sort()).toEqual([...AUDIO_CONVERTERS].sort());
+    for (const e of catalog) expect(e.worker).toBe(e.media === 'image' ? 'imager' : 'transcoder');
   });
 
   it('finds entries by name', () => {
@@ -165,7 +191,12 @@ describe('catalog', () => {
       const p = e.params as unknown as Record<string, unknown>;
       expect(p.type, e.name).toBe('object');
       expect(p.additionalProperties, e.name).toBe(false);
-      const expected = e.kind === 'converter' ? ['quality'] : PARAM_NAMES[e.name];
+      const expected =
+        e.kind !== 'converter'
+          ? PARAM_NAMES[e.name]
+          : e.media === 'audio'
+            ? AUDIO_CONVERTER_PARAMS(e.name)
+            : ['quality'];
       expect(Object.keys(p.properties as object).sort(), e.name).toEqual([...expected].sort());
     }
   });
@@ -186,8 +217,8 @@ describe('catalog', () => {
     }
   });
 
-  it('gives converters an optional integer quality 1..100', () => {
-    for (const e of catalog.filter((x) => x.kind === 'converter')) {
+  it('gives video and image converters an optional integer quality 1..100', () => {
+    for (const e of catalog.filter((x) => x.kind === 'converter' && x.media !== 'audio')) {
       expect(e.params.required ?? []).toEqual([]);
       expect(e.params.properties.quality).toMatchObject({ type: 'integer', minimum: 1, maximum: 100 });
     }
@@ -196,7 +227,9 @@ describe('catalog', () => {
   it('has the input counts of docs/api.md', () => {
     for (const e of catalog) {
       let expected: [number, number] = INPUT_COUNTS[e.name] ?? [1, 1];
-      if (e.kind === 'converter') expected = e.media === 'image' ? [1, 50] : [1, 1];
+      if (e.kind === 'converter')
+        expected = e.media === 'image' ? [1, 50] : e.media === 'audio' ? [1, 20] : [1, 1];
+      if (e.name === 'audio-converter' || e.name === 'extract-audio') expected = [1, 20];
       expect([e.inputs.min, e.inputs.max], e.name).toEqual(expected);
       expect(e.inputs.accept.length, e.name).toBeGreaterThan(0);
       if (e.inputs.labels) expect(e.inputs.labels).toHaveLength(e.inputs.max);
@@ -208,6 +241,8 @@ describe('catalog', () => {
     for (const n of VIDEO_CONVERTERS)
       expect(getEntry(n)?.output).toEqual({ media: 'video', formats: ['mp4'] });
     for (const n of IMAGE_CONVERTERS) expect(getEntry(n)?.output.formats).toEqual([n.split('-to-')[1]]);
+    for (const n of AUDIO_CONVERTERS)
+      expect(getEntry(n)?.output).toEqual({ media: 'audio', formats: [n.split('-to-')[1]] });
     expect(getEntry('video-frame-extractor')?.output).toEqual({ media: 'image', formats: ['jpg', 'png'] });
     expect(getEntry('image-transparency')?.output.formats).toEqual(['png']);
     expect(getEntry('pancard-photo-resizer')?.output.formats).toEqual(['jpg']);
@@ -215,8 +250,8 @@ describe('catalog', () => {
   });
 
   it('has a distinct, brand-free title and a meta-sized description for every entry', () => {
-    expect(new Set(catalog.map((e) => e.title)).size).toBe(51);
-    expect(new Set(catalog.map((e) => e.description)).size).toBe(51);
+    expect(new Set(catalog.map((e) => e.title)).size).toBe(74);
+    expect(new Set(catalog.map((e) => e.description)).size).toBe(74);
     for (const e of catalog) {
       expect(e.title, e.name).not.toMatch(/mediakit/i);
       expect(e.description.length, e.name).toBeGreaterThanOrEqual(80);

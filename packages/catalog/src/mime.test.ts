@@ -73,7 +73,7 @@ describe('MIME lists', () => {
   it('video and image tools take the listed types', () => {
     expect([...VIDEO_MIMES].sort()).toEqual([...VIDEO_LIST].sort());
     expect([...IMAGE_MIMES].sort()).toEqual([...IMAGE_LIST].sort());
-    for (const e of catalog.filter((x) => x.kind === 'tool')) {
+    for (const e of catalog.filter((x) => x.kind === 'tool' && x.media !== 'audio')) {
       const single = e.name !== 'convert-image-to-video' && !e.inputs.acceptByPosition;
       if (single)
         expect([...e.inputs.accept].sort(), e.name).toEqual(
@@ -83,13 +83,25 @@ describe('MIME lists', () => {
   });
 
   it('each converter takes only its source format', () => {
-    for (const e of catalog.filter((x) => x.kind === 'converter')) {
+    for (const e of catalog.filter((x) => x.kind === 'converter' && x.media !== 'audio')) {
       const from = e.name.split('-to-')[0];
       expect(e.inputs.accept, e.name).toEqual(SOURCES[from]);
       for (const m of [...VIDEO_LIST, ...IMAGE_LIST]) {
         expect(acceptsMime(e, 0, m), `${e.name} ${m}`).toBe(SOURCES[from].includes(m));
       }
     }
+  });
+});
+
+describe('audio converters', () => {
+  it('take their source, the sound of videos, and never another video or an image', () => {
+    expect(entry('wav-to-mp3').inputs.accept).toEqual(['audio/wav', 'audio/x-wav', 'audio/wave']);
+    expect(entry('mp4-to-mp3').inputs.accept).toEqual(['video/mp4', 'audio/mp4']);
+    expect(entry('opus-to-mp3').inputs.accept).toEqual(['audio/opus', 'audio/ogg']);
+    expect(acceptsMime(entry('mov-to-mp3'), 0, 'video/mp4')).toBe(false);
+    expect(acceptsMime(entry('extract-audio'), 0, 'video/webm')).toBe(true);
+    expect(acceptsMime(entry('extract-audio'), 0, 'audio/mpeg')).toBe(false);
+    expect(acceptsMime(entry('audio-converter'), 0, 'image/png')).toBe(false);
   });
 });
 

@@ -354,7 +354,7 @@ describe('validateParams: image tools and converters', () => {
   });
 
   it('converters: quality 1..100', () => {
-    for (const e of catalog.filter((x) => x.kind === 'converter')) {
+    for (const e of catalog.filter((x) => x.kind === 'converter' && x.media !== 'audio')) {
       expect(validateParams(e, { quality: 1 }).ok, e.name).toBe(true);
       expect(validateParams(e, { quality: 100 }).ok, e.name).toBe(true);
       expect(validateParams(e, { quality: 0 }), e.name).toEqual({
@@ -470,5 +470,23 @@ describe('validateParamsForInputs', () => {
         video(1, 1, 1),
       ]),
     ).toEqual([]);
+  });
+});
+
+describe('validateParams: audio converters', () => {
+  it('keeps tags by default and refuses settings the output cannot take, in a sentence', () => {
+    expect(ok('wav-to-mp3', { bitrate: 192 })).toEqual({ bitrate: 192, tags: 'keep' });
+    expect(issues('wav-to-mp3', { bitrate: 192, vbr: 'high' }).map((i) => i.field)).toContain('vbr');
+    expect(issues('mp3-to-opus', { sampleRate: 44100 })).toEqual([
+      { field: 'sampleRate', message: 'sampleRate for Opus must be 8000, 16000, 24000 or 48000 Hz' },
+    ]);
+    expect(issues('audio-converter', { format: 'opus', sampleRate: 22050 })[0]?.field).toBe('sampleRate');
+    expect(issues('audio-converter', { format: 'flac', bitrate: 128 })).toEqual([
+      {
+        field: 'bitrate',
+        message: 'bitrate applies to MP3, M4A, OGG and Opus; FLAC is lossless, so leave it empty',
+      },
+    ]);
+    expect(fields('mp3-to-wav', { bitrate: 128 })).toEqual(['bitrate']);
   });
 });

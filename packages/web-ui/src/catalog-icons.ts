@@ -12,12 +12,14 @@ import Camera from 'lucide/dist/esm/icons/camera.mjs';
 import Clapperboard from 'lucide/dist/esm/icons/clapperboard.mjs';
 import Combine from 'lucide/dist/esm/icons/combine.mjs';
 import Crop from 'lucide/dist/esm/icons/crop.mjs';
+import Disc3 from 'lucide/dist/esm/icons/disc-3.mjs';
 import FileImage from 'lucide/dist/esm/icons/file-image.mjs';
-import FileVideoCamera from 'lucide/dist/esm/icons/file-video-camera.mjs';
 import FileMusic from 'lucide/dist/esm/icons/file-music.mjs';
+import FileVideoCamera from 'lucide/dist/esm/icons/file-video-camera.mjs';
 import Film from 'lucide/dist/esm/icons/film.mjs';
 import Gamepad2 from 'lucide/dist/esm/icons/gamepad-2.mjs';
 import Gauge from 'lucide/dist/esm/icons/gauge.mjs';
+import Headphones from 'lucide/dist/esm/icons/headphones.mjs';
 import IdCard from 'lucide/dist/esm/icons/id-card.mjs';
 import ImageIcon from 'lucide/dist/esm/icons/image.mjs';
 import ImagePlus from 'lucide/dist/esm/icons/image-plus.mjs';
@@ -72,6 +74,8 @@ export const TOOL_ICONS: Readonly<Record<string, IconNode>> = {
   'image-transparency': Blend,
   'pancard-photo-resizer': IdCard,
   'pancard-signature-resizer': Signature,
+  'audio-converter': Disc3,
+  'extract-audio': Headphones,
 };
 
 /** The group an entry is listed under, or undefined for a kind of entry no group shows yet. */

@@ -37,6 +37,16 @@ const PICKS: Partial<Record<CatalogGroupId, readonly string[]>> = {
     'svg-to-png',
     'psd-to-jpg',
   ],
+  'audio-converters': [
+    'mp4-to-mp3',
+    'wav-to-mp3',
+    'm4a-to-mp3',
+    'mov-to-mp3',
+    'flac-to-mp3',
+    'opus-to-mp3',
+    'webm-to-mp3',
+    'mp3-to-wav',
+  ],
 };
 
 /** How many entries a group without picks shows. */

@@ -65,3 +65,31 @@ export const ANIMATION_KEPT =
 
 /** A limit of the JPG converters whose pictures may be transparent. */
 export const WHITE = 'Transparent areas become white, since JPG has no transparency.';
+
+/** What the audio converters say about tags, covers and limits (the transcoder's convert-audio.ts). */
+const AUDIO_LIMITS = [
+  'Up to 20 files per job, each up to 3 hours long; each gives its own file, and several come as a ZIP too.',
+  'Only the first sound track that holds sound is converted; a video without sound is refused with a message.',
+];
+
+/** An audio converter's copy: to MP3, M4A, WAV, FLAC, OGG or Opus, up to 20 files at once. */
+export function audioConverter({ from, to, intro, limits = [], faq }: ConverterText): ToolCopy {
+  const lossless = to === 'WAV' || to === 'FLAC';
+  return {
+    action: `Convert to ${to}`,
+    intro,
+    steps: [
+      `Choose your ${from} files, up to 20 at once, or drop them on the page.`,
+      lossless
+        ? 'Leave the settings empty to keep the sample rate and channels, or pick them; choose whether to keep the title, artist and cover.'
+        : 'Leave the settings empty for a good default, or pick a bitrate or a VBR quality, the sample rate, mono or stereo, and whether to keep the tags.',
+      `Press "Convert to ${to}" and download each ${to} file, or all of them as a ZIP.`,
+    ],
+    limits: [...limits, ...AUDIO_LIMITS],
+    faq,
+  };
+}
+
+/** Why an audio file can come out unchanged in quality: its sound is copied, not encoded again. */
+export const AUDIO_COPY = (codec: string, to: string) =>
+  `When the sound already is ${codec} and you leave bitrate, VBR, sample rate and channels empty, it is copied into the ${to} file as it is: no quality loss, and done in seconds.`;
