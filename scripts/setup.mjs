@@ -12,6 +12,7 @@ import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
+  audioTestTools,
   bootstrapNodeProblem,
   browserTools,
   captionFonts,
@@ -332,6 +333,11 @@ export function main() {
     if (
       process.env.MK_SETUP_BROWSER === '1' &&
       ensureSystemTools(mediaTestTools, 'the HEIF/AVIF tools of the tests and the bench')
+    )
+      steps++;
+    if (
+      process.env.MK_SETUP_BROWSER === '1' &&
+      ensureSystemTools(audioTestTools, 'the audio encoders of the tests (SoX, LAME, FLAC, Vorbis, Opus)')
     )
       steps++;
     if (

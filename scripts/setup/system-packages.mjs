@@ -28,6 +28,19 @@ export const mediaTestTools = [
 ];
 
 /**
+ * `npm test` feeds the audio converters files from the encoders people use (LAME MP3 with ID3 tags
+ * and a cover, FLAC with a picture, oggenc Vorbis, opusenc Opus, SoX WAV/AIFF):
+ * tests/integration/audio-converters.test.ts.
+ */
+export const audioTestTools = [
+  { command: 'sox', pkg: 'sox' },
+  { command: 'lame', pkg: 'lame' },
+  { command: 'flac', pkg: 'flac' },
+  { command: 'oggenc', pkg: 'vorbis-tools' },
+  { command: 'opusenc', pkg: 'opus-tools' },
+];
+
+/**
  * Ceph, for the real S3 server `npm test` runs on (packages/devstack/src/ceph-rgw.ts: a monitor, a
  * memstore OSD and radosgw). Installed with apt-get, not unpacked with `dpkg -x`: apt brings the ~60
  * shared libraries and the rados-classes plugins where the daemons look for them.

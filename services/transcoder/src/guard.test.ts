@@ -28,6 +28,7 @@ beforeAll(async () => {
     ffmpeg(...SOURCE, '-c:v', 'libvpx', '-deadline', 'realtime', '-c:a', 'libopus', p('clip.webm')),
     ffmpeg('-f', 'lavfi', '-i', 'color=red:size=200x100', '-frames:v', '1', p('logo.png')),
     writeFile(p('garbage.mp4'), Buffer.alloc(4096, 7)),
+    ffmpeg('-f', 'lavfi', '-i', 'sine=duration=3', p('song.wav')),
   ]);
   // The same files cut in half: index first (ffprobe still reads it) and index last (it cannot).
   for (const name of ['front.mp4', 'back.mp4']) {
@@ -125,6 +126,15 @@ describe('guardHandlers', () => {
     expect(error?.log).toBe(
       'clip.mp4 is 3 s long; the limit is 2 s.\nclip.mp4 is 160×120 (19,200 pixels); the limit is 19,199 pixels.',
     );
+  });
+
+  it('holds audio to the duration limit before any decoding, on what the file really is', async () => {
+    const song = input('song.wav', 'song.wav', { media: 'audio', mime: 'audio/wav', format: 'wav' });
+    const limits = { ...DEFAULT_VIDEO_LIMITS, maxDurationSeconds: 2 };
+    const { ran, error } = await runGuarded([song], limits);
+    expect(ran).toBe(false);
+    expect(error?.message).toBe('song.wav is 3 s long; the limit is 2 s.');
+    expect((await runGuarded([song], DEFAULT_VIDEO_LIMITS)).ran).toBe(true);
   });
 
   it('checks the frame count and the file size', async () => {
