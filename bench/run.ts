@@ -5,7 +5,7 @@
  *   npm run bench                      full run (tens of minutes), writes docs/benchmarks.md
  *   npm run bench -- --quick           a tiny version of every part, writes a temp file (path printed)
  *   npm run bench -- --out report.md   write the report elsewhere
- *   npm run bench -- --only images,web run some parts: images, photos, video, bytes, web, gateway
+ *   npm run bench -- --only images,web run some parts: images, photos, video, audio, bytes, web, gateway
  *   npm run bench -- --bytes-mib 256   size of the Bytes part's file (default 1024, quick 32)
  *
  * Exit code 1 when a part failed (the report still says which and why); a part that cannot run
@@ -20,6 +20,7 @@ import { MemorySampler, memoryTable } from './lib/memory.ts';
 import { type BenchContext, type PartOutcome, type PlatformHandle, SkipPart } from './lib/part.ts';
 import { renderReport, type SectionResult } from './lib/report.ts';
 import { repoRoot, startBenchStack } from './lib/stack.ts';
+import { audioPart } from './parts/audio.ts';
 import { bytesPart } from './parts/bytes.ts';
 import { gatewayPart } from './parts/gateway.ts';
 import { imagesPart } from './parts/images.ts';
@@ -27,7 +28,7 @@ import { photosPart } from './parts/photos.ts';
 import { videoPart } from './parts/video.ts';
 import { webPart } from './parts/web.ts';
 
-const PARTS = ['images', 'photos', 'video', 'gateway', 'bytes', 'web'] as const;
+const PARTS = ['images', 'photos', 'video', 'audio', 'gateway', 'bytes', 'web'] as const;
 type PartName = (typeof PARTS)[number];
 
 const { values } = parseArgs({
@@ -91,7 +92,7 @@ log(`machine: ${machine.cpu}, ${machine.cores} cores; writing ${out}`);
 try {
   // One stack for the parts that move media (images, photos, video, bytes, web): every service
   // running, as `npm start` runs them.
-  if (['images', 'photos', 'video', 'bytes', 'web'].some((p) => only.has(p as PartName))) {
+  if (['images', 'photos', 'video', 'audio', 'bytes', 'web'].some((p) => only.has(p as PartName))) {
     log('starting the stack');
     const stack = await startBenchStack();
     const memory = new MemorySampler(() => stack.pids());
@@ -103,6 +104,7 @@ try {
       await section('Images', 'images', () => imagesPart(ctx, platform));
       await section('Photos', 'photos', () => photosPart(ctx, platform));
       await section('Video', 'video', () => videoPart(ctx, platform));
+      await section('Audio', 'audio', () => audioPart(ctx, platform));
       await section('Bytes', 'bytes', () => bytesPart(ctx, platform));
       await section('Web', 'web', () => webPart(ctx, platform));
       memory.end();

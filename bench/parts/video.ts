@@ -28,7 +28,7 @@ interface VideoTask {
 }
 
 /** The exact command line the transcoder runs: runFfmpeg's fixed prefix and the input restrictions. */
-function runFfmpegCli(args: string[]): Promise<number> {
+export function runFfmpegCli(args: string[]): Promise<number> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const child = spawn('ffmpeg', buildFfmpegArgs(secureInputs(args)), { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -50,7 +50,7 @@ function runFfmpegCli(args: string[]): Promise<number> {
  * job: the input copied in and the output copied out, as plain file copies (no encryption, no
  * network). A remux that ffmpeg finishes in a tenth of a second is dwarfed by this alone.
  */
-async function copyFloorMs(input: string, output: string, workDir: string): Promise<number> {
+export async function copyFloorMs(input: string, output: string, workDir: string): Promise<number> {
   const started = performance.now();
   await copyFile(input, join(workDir, 'floor-in'));
   await copyFile(output, join(workDir, 'floor-out'));
