@@ -38,7 +38,7 @@ export const videoLimitsEnv = {
   MAX_VIDEO_DURATION_SECONDS: Type.Number({
     exclusiveMinimum: 0,
     default: DEFAULT_VIDEO_LIMITS.maxDurationSeconds,
-    description: 'longest video a video tool takes, in seconds',
+    description: 'longest video or audio input a transcoder tool takes, in seconds',
   }),
   MAX_VIDEO_PIXELS: Type.Integer({
     minimum: 1,
