@@ -21,6 +21,10 @@ const CAUSES: Array<[prefix: string, cause: string]> = [
     "most of it is starting processes: each video job starts three (the guard's ffprobe on the input, ffmpeg, the output's ffprobe), and on this VM each costs 115–200 ms before it reads a byte (perf: half in the dynamic loader binding the 215 shared libraries of Debian's ffmpeg build, most of the rest in page faults under the VM's paravirtualized memory). The rest: fetching and decrypting the input into the job's temp dir, storing the output encrypted and synced to disk, registering it and the events reaching the client. Both probes stay: the guard reads the very file ffmpeg is about to read, and the output's probe proves it can be read back before it is registered.",
   ],
   [
+    'Audio encode time',
+    'ffmpeg in the job takes as long as raw ffmpeg ("ffmpeg in the job s" under Audio); the rest is the fixed overhead of the Video part plus moving a large uncompressed input: an MP3 encode runs at well over 100× real time, so 10 minutes of WAV (about 106 MB) are fetched and decrypted into the job\'s temp dir in a sizeable fraction of the encode\'s few seconds.',
+  ],
+  [
     'GET /jobs/{id}',
     "the requests queue for the two cores: at 1,000 req/s each request costs about 1.2 ms of CPU across the gateway (Fastify's hooks, the gRPC call, the access-log line, garbage collection), the jobs service (gRPC, the store's lookup) and the bench's own load generator, 60 % of both cores. Slow requests come in clusters: a process held off a core for 10–25 ms, then a burst of queued requests, and the full garbage collections of the gateway and the jobs service (17–60 ms every 5–15 s), whose old generation fills with the gRPC client's per-call objects promoted while requests wait. Consecutive 10 s rounds of the same stack gave p99 from 17 to 255 ms.",
   ],

@@ -84,7 +84,7 @@ export async function audioPart(ctx: BenchContext, platform: PlatformHandle): Pr
 |---|---:|---:|---:|---:|---:|---:|---:|
 | wav-to-mp3: WAV → MP3 192 kb/s | ${inSeconds(raw)} | ${inSeconds(through)} | **${fmt(ratio, 3)}×** | ${inSeconds(summarize(inJobFfmpegMs))} | **${fmt(overhead.p50, 0)}** (${fmt(overhead.min, 0)}–${fmt(overhead.max, 0)}) | ${fmt(summarize(floorMs).p50, 0)} | ${fmt(rawBytes / MB, 1)} / ${fmt(platformBytes / MB, 1)} |
 
-The overhead is measured as for Video: the job's time minus the time the transcoder's ffmpeg ran. An MP3 encode runs at about 50–100× real time on one core, so a large WAV's fetch from the object store (decrypted) weighs more here than in a video encode.
+The overhead is measured as for Video: the job's time minus the time the transcoder's ffmpeg ran. An MP3 encode runs at well over 100× real time on one core, so fetching and decrypting a large WAV from the object store weighs more here than in a video encode.
 `;
   return {
     markdown,
