@@ -63,10 +63,10 @@ export async function contentRoutes(app: FastifyInstance, options: { service: Fi
 }
 
 /**
- * Only formats a browser shows as media are served inline. SVG can carry scripts, and anything
- * else (HTML above all) would run as a page of this origin.
+ * Only formats a browser shows or plays as media are served inline. SVG can carry scripts, and
+ * anything else (HTML above all) would run as a page of this origin.
  */
 function mayShowInline(mime: string): boolean {
   if (mime === 'image/svg+xml') return false;
-  return mime.startsWith('image/') || mime.startsWith('video/');
+  return mime.startsWith('image/') || mime.startsWith('video/') || mime.startsWith('audio/');
 }

@@ -90,7 +90,7 @@ describe('GET /internal/files/:id/content', () => {
     );
   });
 
-  it('serves inline only for images and videos on ?inline=1, never SVG', async () => {
+  it('serves inline only for images, videos and audio on ?inline=1, never SVG', async () => {
     expect((await get(file._id, {}, '?inline=1')).headers['content-disposition']).toMatch(/^inline; /);
     expect((await get(file._id)).headers['content-disposition']).toMatch(/^attachment; /);
 
@@ -111,6 +111,24 @@ describe('GET /internal/files/:id/content', () => {
     expect((await get(video._id, {}, '?inline=true')).headers['content-disposition']).toMatch(
       /^attachment; /,
     );
+
+    // A WAV (for the players of the web app): a second of 8 kHz 16-bit mono silence.
+    const wav = Buffer.alloc(44 + 16000);
+    wav.write('RIFF', 0, 'latin1');
+    wav.writeUInt32LE(36 + 16000, 4);
+    wav.write('WAVEfmt ', 8, 'latin1');
+    wav.writeUInt32LE(16, 16);
+    wav.writeUInt16LE(1, 20);
+    wav.writeUInt16LE(1, 22);
+    wav.writeUInt32LE(8000, 24);
+    wav.writeUInt32LE(16000, 28);
+    wav.writeUInt16LE(2, 32);
+    wav.writeUInt16LE(16, 34);
+    wav.write('data', 36, 'latin1');
+    wav.writeUInt32LE(16000, 40);
+    const audio = await ctx.upload('alice', 'take.wav', wav);
+    expect(audio.mime).toBe('audio/wav');
+    expect((await get(audio._id, {}, '?inline=1')).headers['content-disposition']).toMatch(/^inline; /);
   });
 
   it('answers 404 for another owner and for unknown ids', async () => {
