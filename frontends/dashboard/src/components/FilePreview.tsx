@@ -1,4 +1,5 @@
 import type { FileLinks } from '@mediakit/web-api/download-links';
+import { FileAudioPlayer } from '@mediakit/web-ui/AudioPlayer';
 import { formatLabel, previewPlan } from '@mediakit/web-ui/media-preview';
 import { useFileLink } from '@mediakit/web-ui/use-file-link';
 import { type RefObject, useEffect, useRef, useState } from 'react';
@@ -35,10 +36,31 @@ function useNearViewport<T extends Element>(): [RefObject<T | null>, boolean] {
  * requests). Both load through the file's download link once the card comes near the viewport, so
  * a long list asks for no link it does not show and no file is held in the page's memory. A click
  * opens the file in a new tab (the same inline link: the browser shows the picture or plays the
- * video). What browsers cannot show (HEIC, PSD, TIFF, SVG, which is never served inline), audio,
- * archives and anything that fails to load get a stand-in with the format's name.
+ * video). Audio gets its icon and format with a player. What browsers cannot show (HEIC, PSD,
+ * TIFF, SVG, which is never served inline), archives and anything that fails to load get a
+ * stand-in with the format's name.
  */
 export function FilePreview({ file, links }: { file: MediaFile; links: FileLinks }) {
+  if (file.media === 'audio') return <AudioPreview file={file} links={links} />;
+  return <PicturePreview file={file} links={links} />;
+}
+
+/** An audio file: its icon and format, and a player that reads nothing until Play. */
+function AudioPreview({ file, links }: { file: MediaFile; links: FileLinks }) {
+  const [ref, near] = useNearViewport<HTMLDivElement>();
+  return (
+    <div ref={ref} className="thumb thumb-icon thumb-audio">
+      <span aria-hidden="true">{ICON.audio}</span>
+      <span className="thumb-format" aria-hidden="true">
+        {formatLabel(file.mime)}
+      </span>
+      <FileAudioPlayer links={links} file={file} load={near} preload="none" />
+    </div>
+  );
+}
+
+/** An image, or a video's first frame, opening the file in a new tab. */
+function PicturePreview({ file, links }: { file: MediaFile; links: FileLinks }) {
   const plan = previewPlan(file.mime, 'server');
   const [ref, near] = useNearViewport<HTMLDivElement>();
   const { url, failed, onError } = useFileLink(links, plan.kind !== 'stand-in' && near ? file.id : undefined);

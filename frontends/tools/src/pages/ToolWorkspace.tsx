@@ -224,6 +224,7 @@ export function ToolWorkspace({ host, tool, tools, action }: WorkspaceProps) {
                     onRetry={uploads.retry}
                     onMove={inOrder ? uploads.move : undefined}
                     locked={running}
+                    playAudio={!Editor}
                   />
                 </LazyPart>
               )}

@@ -1,3 +1,4 @@
+import { FileAudioPlayer, isAudio } from '@mediakit/web-ui/AudioPlayer';
 import type { ShellHost } from '@mediakit/web-ui/contract';
 import { useFileLink } from '@mediakit/web-ui/use-file-link';
 import type { FileInfo } from '../api/types.ts';
@@ -6,11 +7,16 @@ import type { FileInfo } from '../api/types.ts';
 const SHOWABLE = /^(image\/(jpeg|png|webp|gif|avif)|video\/(mp4|webm))$/;
 
 /**
- * A preview of a file on the server: the image, or the video with controls. Both load through the
- * file's download link, so the browser streams them (a video seeks with Range requests) and a large
- * file is never held in the page's memory.
+ * A preview of a file on the server: the image, the video with controls, or a player for audio.
+ * All load through the file's download link, so the browser streams them (a video seeks with Range
+ * requests) and a large file is never held in the page's memory.
  */
 export function FilePreview({ host, file, alt }: { host: ShellHost; file: FileInfo; alt: string }) {
+  if (isAudio(file.mime)) return <FileAudioPlayer links={host.links} file={file} />;
+  return <MediaPreview host={host} file={file} alt={alt} />;
+}
+
+function MediaPreview({ host, file, alt }: { host: ShellHost; file: FileInfo; alt: string }) {
   const showable = SHOWABLE.test(file.mime);
   const { url, failed, onError } = useFileLink(host.links, showable ? file.id : undefined);
   if (!showable || failed)

@@ -1,4 +1,10 @@
-import { catalog, toPublicTool } from '@mediakit/catalog';
+import {
+  audioConversionTools,
+  audioConverters,
+  audioEditingTools,
+  catalog,
+  toPublicTool,
+} from '@mediakit/catalog';
 import type { Tool } from '@mediakit/web-api/types';
 import { describe, expect, test } from 'vitest';
 import { toolsFor } from './other-tools.ts';
@@ -24,5 +30,24 @@ describe('use in another tool', () => {
     );
     expect(names).not.toContain('png-to-jpg');
     expect(names.indexOf('compress-image')).toBeLessThan(names.indexOf('jpg-to-png'));
+  });
+
+  test('an audio output goes to the audio tools first, then the audio converters, never to video tools', () => {
+    // The audio entries join `catalog` when their workers land; until then, added here by hand.
+    const named = new Set(catalog.map((entry) => entry.name));
+    const audio = [...audioEditingTools, ...audioConversionTools, ...audioConverters].filter(
+      (entry) => !named.has(entry.name),
+    );
+    const all = [...tools, ...(audio.map((entry) => toPublicTool(entry)) as unknown as Tool[])];
+    const names = toolsFor(all, 'audio/mpeg', 'trim-audio').map((t) => t.name);
+    expect(names).toEqual(
+      expect.arrayContaining(['normalize-audio', 'fade-audio', 'audio-converter', 'mp3-to-wav']),
+    );
+    expect(names).not.toContain('trim-audio');
+    expect(names).not.toContain('trim-video');
+    expect(names).not.toContain('extract-audio');
+    expect(names.indexOf('normalize-audio')).toBeLessThan(names.indexOf('mp3-to-wav'));
+    // join-audio needs a second file: after the tools that take this one alone
+    expect(names.indexOf('fade-audio')).toBeLessThan(names.indexOf('join-audio'));
   });
 });

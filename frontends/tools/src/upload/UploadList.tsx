@@ -1,5 +1,8 @@
+import { AudioPlayer, isAudio } from '@mediakit/web-ui/AudioPlayer';
 import type { ShellHost } from '@mediakit/web-ui/contract';
 import { formatBytes } from '@mediakit/web-ui/format';
+import { useInputPreview } from '../editors/use-local-preview.ts';
+import { mimeFromName } from './accept.ts';
 import { describeFacts } from './file-facts.ts';
 import { Thumbnail } from './Thumbnail.tsx';
 import type { UploadItem } from './use-uploads.ts';
@@ -17,6 +20,8 @@ interface UploadListProps {
   /** Offered when the order matters (joining clips, a slideshow). */
   onMove?: (key: string, by: -1 | 1) => void;
   locked?: boolean;
+  /** Audio files get a player on their card (false where an editor plays them already). */
+  playAudio?: boolean;
 }
 
 const STATUS_TEXT: Record<UploadItem['status'], string> = {
@@ -39,6 +44,7 @@ export function UploadList({
   onRetry,
   onMove,
   locked,
+  playAudio = true,
 }: UploadListProps) {
   if (items.length === 0) return null;
   return (
@@ -82,6 +88,9 @@ export function UploadList({
                     {refusal}
                   </p>
                 </>
+              )}
+              {playAudio && item.status !== 'failed' && isAudio(item.file?.mime ?? itemMime(item)) && (
+                <CardAudio host={host} item={item} />
               )}
               {item.message && (
                 <p
@@ -146,4 +155,14 @@ export function UploadList({
       })}
     </ol>
   );
+}
+
+/** The type of a picked file before the server has read it: its name's, else the browser's. */
+const itemMime = (item: UploadItem) =>
+  item.local ? (mimeFromName(item.local.name) ?? item.local.type) : undefined;
+
+/** An audio file's player on its card: the file on this device at once, else the server's copy. */
+function CardAudio({ host, item }: { host: ShellHost; item: UploadItem }) {
+  const src = useInputPreview(host, item);
+  return <AudioPlayer src={src} name={item.name} />;
 }
