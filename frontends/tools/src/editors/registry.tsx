@@ -10,6 +10,7 @@ const position = () => import('./PositionEditors.tsx');
 
 const EDITORS: Record<string, Editor> = {
   'trim-video': lazyComponent(() => import('./TrimEditor.tsx').then((m) => m.TrimEditor)),
+  'trim-audio': lazyComponent(() => import('./AudioTrimEditor.tsx').then((m) => m.AudioTrimEditor)),
   'crop-video': lazyComponent(() => crop().then((m) => m.CropVideoEditor)),
   'crop-image': lazyComponent(() => crop().then((m) => m.CropImageEditor)),
   'pancard-photo-resizer': lazyComponent(() => crop().then((m) => m.PanPhotoEditor)),

@@ -31,19 +31,25 @@ function endAfterStart(params: Record<string, unknown>, errors: Record<string, s
     errors.end = `${label} must be later than the start (${secs(start)} s).`;
 }
 
+/** trim-video and trim-audio: the end starts at the file's length and may not pass it. */
+function trimForm(what: 'video' | 'audio'): ToolForm {
+  return {
+    startValues: (input) => ({ start: '0', end: input?.duration ? secs(input.duration) : '' }),
+    check(params, [file]) {
+      const errors: Record<string, string> = {};
+      endAfterStart(params, errors);
+      if (file?.duration && typeof params.end === 'number' && params.end > file.duration + 0.001)
+        errors.end = `End must be at most ${secs(file.duration)} s, the length of this ${what}.`;
+      return errors;
+    },
+  };
+}
+
 const even = (n: number) => Math.max(16, Math.round(n / 2) * 2);
 
 export const TOOL_FORMS: Record<string, ToolForm> = {
-  'trim-video': {
-    startValues: (input) => ({ start: '0', end: input?.duration ? secs(input.duration) : '' }),
-    check(params, [video]) {
-      const errors: Record<string, string> = {};
-      endAfterStart(params, errors);
-      if (video?.duration && typeof params.end === 'number' && params.end > video.duration + 0.001)
-        errors.end = `End must be at most ${secs(video.duration)} s, the length of this video.`;
-      return errors;
-    },
-  },
+  'trim-video': trimForm('video'),
+  'trim-audio': trimForm('audio'),
   'compress-video': {
     alternatives: [
       {
