@@ -56,5 +56,8 @@ export function ToolCopySections({ tool, copy }: { tool: Tool; copy: ToolCopy | 
 function gives(tool: Tool): string {
   const formats = tool.output.formats.map((f) => (f === 'webp' ? 'WebP' : f.toUpperCase()));
   if (formats.length <= 2) return `Gives ${formats.join(' or ')}`;
-  return `Keeps the picture's format (${formats.slice(0, -1).join(', ')} or ${formats[formats.length - 1]}; HEIC photos become JPEG, other formats PNG)`;
+  const list = `${formats.slice(0, -1).join(', ')} or ${formats[formats.length - 1]}`;
+  if (tool.output.media === 'audio')
+    return `Keeps the sound's format where it can (${list}; other formats M4A)`;
+  return `Keeps the picture's format (${list}; HEIC photos become JPEG, other formats PNG)`;
 }
