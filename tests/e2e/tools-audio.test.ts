@@ -210,28 +210,44 @@ describe.skipIf(skipReason)('audio in the web app', () => {
     },
   );
 
-  test("the dashboard's files list plays an uploaded recording", { timeout: 120_000 }, async () => {
+  test("the dashboard's files list plays an uploaded recording, and the job page an audio output", {
+    timeout: 180_000,
+  }, async () => {
     const { page, errors } = await web.visitors.fresh('desktop');
     await signUpInBrowser(page, web.url, `audio-${Date.now()}@example.com`, 'Ada Audio');
     const bytes = await readFile(fixtures.mp3);
     await page.evaluate(
-      async ({ data }) => {
+      async ({ data, trim }) => {
         const cookie = (globalThis as unknown as { document: { cookie: string } }).document.cookie;
         const token = cookie
           .split('; ')
           .find((c) => c.startsWith('accessToken='))
           ?.slice('accessToken='.length);
+        const auth = { authorization: `Bearer ${token}` };
         const form = new FormData();
         form.append('file', new Blob([new Uint8Array(data)], { type: 'audio/mpeg' }), 'song.mp3');
-        const answer = await fetch('/api/v1/files', {
-          method: 'POST',
-          headers: { authorization: `Bearer ${token}` },
-          body: form,
-        });
+        const answer = await fetch('/api/v1/files', { method: 'POST', headers: auth, body: form });
         if (answer.status !== 201) throw new Error(`upload answered ${answer.status}`);
+        if (!trim) return;
+        const id = ((await answer.json()) as { files: { id: string }[] }).files[0].id;
+        const job = await fetch('/api/v1/jobs', {
+          method: 'POST',
+          headers: { ...auth, 'content-type': 'application/json' },
+          body: JSON.stringify({ tool: 'trim-audio', inputs: [id], params: { start: 1, end: 4 } }),
+        });
+        if (job.status !== 202) throw new Error(`job answered ${job.status}`);
       },
-      { data: [...bytes] },
+      { data: [...bytes], trim: trimAudioListed },
     );
+    if (trimAudioListed) {
+      // The job's audio output plays on the job page.
+      await page.goto(`${web.url}/dashboard/job-status`);
+      const output = page.getByRole('list', { name: 'Outputs' }).locator('audio.audio-player');
+      await output.waitFor({ timeout: 120_000 });
+      await playMuted(output);
+      await expect.poll(async () => (await state(output)).time > 0, { timeout: 15_000 }).toBe(true);
+      expect(Math.round((await state(output)).duration)).toBe(3);
+    }
     await page.goto(`${web.url}/dashboard/uploaded-files`);
     const card = page.getByRole('listitem', { name: 'song.mp3' });
     await expect(card.locator('.thumb-format').textContent()).resolves.toBe('MP3');

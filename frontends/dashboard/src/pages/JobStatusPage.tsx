@@ -3,6 +3,7 @@ import { ApiRequestError } from '@mediakit/web-api/errors';
 import type { Tool } from '@mediakit/web-api/types';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@mediakit/web-shared/query';
 import { Link } from '@mediakit/web-shared/router';
+import { FileAudioPlayer } from '@mediakit/web-ui/AudioPlayer';
 import { CACHE_TAGS, type RemotePageProps } from '@mediakit/web-ui/contract';
 import { formatBytes } from '@mediakit/web-ui/format';
 import { Skeleton } from '@mediakit/web-ui/Skeleton';
@@ -246,6 +247,9 @@ function JobCard(props: {
                 >
                   {downloading === file.id ? 'Downloading…' : 'Download'}
                 </button>
+                {file.media === 'audio' && !left.expired && (
+                  <FileAudioPlayer links={props.links} file={file} preload="none" />
+                )}
               </li>
             ))}
           </ul>
