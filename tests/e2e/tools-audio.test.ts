@@ -46,17 +46,19 @@ const swell = (seconds: number) =>
 describe.skipIf(skipReason)('audio in the web app', () => {
   const web = webStackWithVisitors();
   let dir: string;
-  const fixtures = { mp3: '', wav: '' };
+  const fixtures = { mp3: '', wav: '', aiff: '' };
 
   beforeAll(async () => {
     dir = await tempDir();
     fixtures.mp3 = join(dir, 'song.mp3');
     fixtures.wav = join(dir, 'voice memo.wav');
+    fixtures.aiff = join(dir, 'studio take.aiff');
     const make = (path: string, seconds: number, codec: string[]) =>
       run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', swell(seconds), ...codec, path]);
     await Promise.all([
       make(fixtures.mp3, 10, ['-c:a', 'libmp3lame', '-b:a', '128k']),
       make(fixtures.wav, 6, ['-c:a', 'pcm_s16le']),
+      make(fixtures.aiff, 3, ['-c:a', 'pcm_s16be']),
     ]);
   }, 60_000);
 
@@ -178,6 +180,32 @@ describe.skipIf(skipReason)('audio in the web app', () => {
       },
     );
   }
+
+  test.skipIf(!trimAudioListed)(
+    'a format Chromium cannot decode keeps the fields; other tools play the card',
+    {
+      timeout: 120_000,
+    },
+    async () => {
+      const { page, errors } = await openTrimAudio('desktop', fixtures.aiff);
+      await expect(page.locator('.waveform-note').textContent()).resolves.toMatch(
+        /cannot play this format, so there is no waveform: set the start and end below/,
+      );
+      await expect.poll(() => page.inputValue('input[name="end"]')).toBe('3');
+      await page.fill('input[name="end"]', '2');
+      expect(await page.locator('.field-error').count()).toBe(0);
+
+      // Without an editor the card itself plays the file picked on this device.
+      await page.goto(`${web.url}/tool/fade-audio`);
+      await page.locator('input[type=file]').setInputFiles(fixtures.wav);
+      await waitUploaded(page, 1);
+      const player = page.locator('.upload-item audio.audio-player');
+      await expect(player.getAttribute('src')).resolves.toMatch(/^blob:/);
+      await playMuted(player);
+      await expect.poll(async () => (await state(player)).time > 0, { timeout: 15_000 }).toBe(true);
+      expect(errors).toEqual([]);
+    },
+  );
 
   test.skipIf(!trimAudioListed)(
     'trim-audio: the result plays on the page and downloads as the chosen part',
