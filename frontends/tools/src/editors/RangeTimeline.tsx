@@ -1,5 +1,6 @@
 import { type KeyboardEvent, type PointerEvent, type ReactNode, useRef } from 'react';
-import { keyTarget, type Range, timeAt } from './trim-geometry.ts';
+import { formatDuration } from '../upload/file-facts.ts';
+import { formatSeconds as fmt, keyTarget, type Range, timeAt } from './trim-geometry.ts';
 
 interface RangeTimelineProps {
   range: Range;
@@ -83,3 +84,35 @@ export function RangeTimeline({
 
 /** Percent of the timeline for a time, for what the children place on it. */
 export const percentOf = (t: number, length: number) => `${length > 0 ? (t / length) * 100 : 0}%`;
+
+/** Under a range timeline: the range in words, "set start/end here" from the playhead, and playback. */
+export function RangeControls({
+  range: { start, end },
+  now,
+  disabled,
+  onHandle,
+  play,
+}: Pick<RangeTimelineProps, 'range' | 'now' | 'disabled' | 'onHandle'> & {
+  play: { label: string; onClick(): void; disabled?: boolean };
+}) {
+  return (
+    <>
+      <div className="timeline-labels meta">
+        <span>Start {fmt(start)} s</span>
+        <span>Keeps {formatDuration(Math.max(0, end - start))}</span>
+        <span>End {fmt(end)} s</span>
+      </div>
+      <div className="editor-buttons">
+        <button type="button" className="button" disabled={disabled} onClick={() => onHandle('start', now)}>
+          Set start here ({fmt(now)} s)
+        </button>
+        <button type="button" className="button" disabled={disabled} onClick={() => onHandle('end', now)}>
+          Set end here
+        </button>
+        <button type="button" className="button" disabled={play.disabled} onClick={play.onClick}>
+          ▶ {play.label}
+        </button>
+      </div>
+    </>
+  );
+}

@@ -1,6 +1,5 @@
 import { useRef, useState } from 'react';
-import { formatDuration } from '../upload/file-facts.ts';
-import { percentOf, RangeTimeline } from './RangeTimeline.tsx';
+import { percentOf, RangeControls, RangeTimeline } from './RangeTimeline.tsx';
 import { formatSeconds as fmt, placeHandle, rangeOf } from './trim-geometry.ts';
 import type { EditorProps } from './types.ts';
 import { useInputPreview } from './use-local-preview.ts';
@@ -70,22 +69,13 @@ export function TrimEditor({ host, items, values, setValues, disabled }: EditorP
           style={{ left: percentOf(start, length), width: percentOf(end - start, length) }}
         />
       </RangeTimeline>
-      <div className="timeline-labels meta">
-        <span>Start {fmt(start)} s</span>
-        <span>Keeps {formatDuration(Math.max(0, end - start))}</span>
-        <span>End {fmt(end)} s</span>
-      </div>
-      <div className="editor-buttons">
-        <button type="button" className="button" disabled={disabled} onClick={() => set('start', now)}>
-          Set start here ({fmt(now)} s)
-        </button>
-        <button type="button" className="button" disabled={disabled} onClick={() => set('end', now)}>
-          Set end here
-        </button>
-        <button type="button" className="button" onClick={playRange}>
-          ▶ Play the part to keep
-        </button>
-      </div>
+      <RangeControls
+        range={range}
+        now={now}
+        disabled={disabled}
+        onHandle={set}
+        play={{ label: 'Play the part to keep', onClick: playRange }}
+      />
     </div>
   );
 }
