@@ -133,6 +133,25 @@ export async function makeWebm(dir: string): Promise<Buffer> {
   }
 }
 
+/** A second of 8 kHz 16-bit mono silence as a WAV (PCM: a 44-byte header, then the samples). */
+export function makeWav(): Buffer {
+  const samples = 16_000;
+  const wav = Buffer.alloc(44 + samples);
+  wav.write('RIFF', 0, 'latin1');
+  wav.writeUInt32LE(36 + samples, 4);
+  wav.write('WAVEfmt ', 8, 'latin1');
+  wav.writeUInt32LE(16, 16); // format chunk size
+  wav.writeUInt16LE(1, 20); // PCM
+  wav.writeUInt16LE(1, 22); // mono
+  wav.writeUInt32LE(8000, 24); // sample rate
+  wav.writeUInt32LE(16_000, 28); // bytes per second
+  wav.writeUInt16LE(2, 32); // bytes per frame
+  wav.writeUInt16LE(16, 34); // bits per sample
+  wav.write('data', 36, 'latin1');
+  wav.writeUInt32LE(samples, 40);
+  return wav;
+}
+
 export interface FormPart {
   field?: string;
   filename?: string;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, makePng, makeWebm, type TestContext } from '../../test/support.ts';
+import { createTestContext, makePng, makeWav, makeWebm, type TestContext } from '../../test/support.ts';
 import type { FileDoc } from '../file-record.ts';
 
 let ctx: TestContext;
@@ -112,21 +112,7 @@ describe('GET /internal/files/:id/content', () => {
       /^attachment; /,
     );
 
-    // A WAV (for the players of the web app): a second of 8 kHz 16-bit mono silence.
-    const wav = Buffer.alloc(44 + 16000);
-    wav.write('RIFF', 0, 'latin1');
-    wav.writeUInt32LE(36 + 16000, 4);
-    wav.write('WAVEfmt ', 8, 'latin1');
-    wav.writeUInt32LE(16, 16);
-    wav.writeUInt16LE(1, 20);
-    wav.writeUInt16LE(1, 22);
-    wav.writeUInt32LE(8000, 24);
-    wav.writeUInt32LE(16000, 28);
-    wav.writeUInt16LE(2, 32);
-    wav.writeUInt16LE(16, 34);
-    wav.write('data', 36, 'latin1');
-    wav.writeUInt32LE(16000, 40);
-    const audio = await ctx.upload('alice', 'take.wav', wav);
+    const audio = await ctx.upload('alice', 'take.wav', makeWav());
     expect(audio.mime).toBe('audio/wav');
     expect((await get(audio._id, {}, '?inline=1')).headers['content-disposition']).toMatch(/^inline; /);
   });
