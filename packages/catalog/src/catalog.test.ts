@@ -30,6 +30,14 @@ const IMAGE_TOOLS = [
   'pancard-photo-resizer',
   'pancard-signature-resizer',
 ];
+const AUDIO_TOOLS = [
+  'trim-audio',
+  'change-audio-volume',
+  'normalize-audio',
+  'fade-audio',
+  'join-audio',
+  'change-audio-speed',
+];
 const VIDEO_CONVERTERS = [
   'mov-to-mp4',
   'avi-to-mp4',
@@ -100,6 +108,12 @@ const PARAM_NAMES: Record<string, string[]> = {
   'pancard-signature-resizer': ['background'],
   'audio-converter': ['format', 'bitrate', 'vbr', 'sampleRate', 'channels', 'tags'],
   'extract-audio': ['format', 'bitrate', 'vbr', 'sampleRate', 'channels', 'tags'],
+  'trim-audio': ['start', 'end', 'format'],
+  'change-audio-volume': ['volume', 'limit', 'format'],
+  'normalize-audio': ['preset', 'target', 'truePeak', 'format'],
+  'fade-audio': ['fadeIn', 'fadeOut', 'format'],
+  'join-audio': ['crossfade', 'format'],
+  'change-audio-speed': ['factor', 'format'],
 };
 /** The params of the audio converters: lossy targets take a bitrate or VBR level, lossless not. */
 const AUDIO_CONVERTER_PARAMS = (name: string) =>
@@ -132,6 +146,7 @@ const ENUMS: [string, string, unknown[]][] = [
 // docs/api.md's input counts.
 const INPUT_COUNTS: Record<string, [number, number]> = {
   'join-video': [2, 20],
+  'join-audio': [2, 20],
   'overlay-image-on-video': [2, 2],
   'overlay-video-on-video': [2, 2],
   'add-logo-or-watermark-to-video': [2, 2],
@@ -153,9 +168,9 @@ function need(name: string) {
 }
 
 describe('catalog', () => {
-  it('has exactly the 74 names of docs/api.md, each once', () => {
-    expect(catalog).toHaveLength(74);
-    expect(new Set(names).size).toBe(74);
+  it('has exactly the 80 names of docs/api.md, each once', () => {
+    expect(catalog).toHaveLength(80);
+    expect(new Set(names).size).toBe(80);
     expect([...names].sort()).toEqual(
       [
         ...VIDEO_TOOLS,
@@ -164,6 +179,7 @@ describe('catalog', () => {
         ...IMAGE_CONVERTERS,
         ...AUDIO_CONVERSION_TOOLS,
         ...AUDIO_CONVERTERS,
+        ...AUDIO_TOOLS,
       ].sort(),
     );
   });
@@ -175,7 +191,7 @@ describe('catalog', () => {
     expect(pick('tool', 'image').sort()).toEqual([...IMAGE_TOOLS].sort());
     expect(pick('converter', 'video').sort()).toEqual([...VIDEO_CONVERTERS].sort());
     expect(pick('converter', 'image').sort()).toEqual([...IMAGE_CONVERTERS].sort());
-    expect(pick('tool', 'audio').sort()).toEqual([...AUDIO_CONVERSION_TOOLS].sort());
+    expect(pick('tool', 'audio').sort()).toEqual([...AUDIO_CONVERSION_TOOLS, ...AUDIO_TOOLS].sort());
     expect(pick('converter', 'audio').sort()).toEqual([...AUDIO_CONVERTERS].sort());
     for (const e of catalog) expect(e.worker).toBe(e.media === 'image' ? 'imager' : 'transcoder');
   });
@@ -250,8 +266,8 @@ describe('catalog', () => {
   });
 
   it('has a distinct, brand-free title and a meta-sized description for every entry', () => {
-    expect(new Set(catalog.map((e) => e.title)).size).toBe(74);
-    expect(new Set(catalog.map((e) => e.description)).size).toBe(74);
+    expect(new Set(catalog.map((e) => e.title)).size).toBe(80);
+    expect(new Set(catalog.map((e) => e.description)).size).toBe(80);
     for (const e of catalog) {
       expect(e.title, e.name).not.toMatch(/mediakit/i);
       expect(e.description.length, e.name).toBeGreaterThanOrEqual(80);

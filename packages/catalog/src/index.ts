@@ -1,9 +1,9 @@
 /**
- * @mediakit/catalog: the one source of truth for the 74 tools and converters (docs/api.md, "The catalog"):
+ * @mediakit/catalog: the one source of truth for the 80 tools and converters (docs/api.md, "The catalog"):
  * names, page copy, accepted inputs, params schemas (TypeBox → JSON Schema), which worker runs each,
  * and the params / input checks the gateway and jobs service apply.
  */
-import { audioConversionTools } from './audio-tools.ts';
+import { audioConversionTools, audioEditingTools } from './audio-tools.ts';
 import { audioConverters, imageConverters, videoConverters } from './converters.ts';
 import { DEFAULT_IMAGE_LIMITS } from './image-limits.ts';
 import { imageTools } from './image-tools.ts';
@@ -71,7 +71,7 @@ function freeze(e: CatalogEntry): CatalogEntry {
   return Object.freeze(e);
 }
 
-/** Every entry: 16 video tools, 8 image tools, 7 video converters, 20 image converters, 2 audio conversion tools, 21 audio converters. */
+/** Every entry: 16 video tools, 8 image tools, 7 video converters, 20 image converters, 2 audio conversion tools, 21 audio converters, 6 audio editing tools. */
 export const catalog: readonly CatalogEntry[] = Object.freeze(
   // biome-ignore format: one group per line, so entries added in parallel merge cleanly
   [
@@ -81,6 +81,7 @@ export const catalog: readonly CatalogEntry[] = Object.freeze(
     ...imageConverters,
     ...audioConversionTools,
     ...audioConverters,
+    ...audioEditingTools,
   ].map(freeze),
 );
 
