@@ -24,7 +24,7 @@ export {
   progressSeconds,
 } from './progress.ts';
 export { displayedSize, streamRotation } from './rotation.ts';
-export type { RunFfmpegOptions } from './run-ffmpeg.ts';
+export type { FfmpegRunResult, RunFfmpegOptions } from './run-ffmpeg.ts';
 export { buildFfmpegArgs, runFfmpeg, STDERR_TAIL_BYTES } from './run-ffmpeg.ts';
 export { INPUT_DEMUXERS, INPUT_PROTOCOLS, inputRestrictionArgs, secureInputs } from './secure-inputs.ts';
 export {

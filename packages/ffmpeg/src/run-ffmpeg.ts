@@ -28,6 +28,11 @@ export interface RunFfmpegOptions {
   trustedInputs?: boolean;
 }
 
+/** What a successful run leaves: the end of ffmpeg's log, where filters print what they measured. */
+export interface FfmpegRunResult {
+  stderrTail: string;
+}
+
 /** How much stderr to keep: enough for the error and the stream mapping that led to it. */
 export const STDERR_TAIL_BYTES = 64 * 1024;
 
@@ -44,7 +49,7 @@ export function buildFfmpegArgs(args: readonly string[]): string[] {
  * Runs ffmpeg to completion. See RunFfmpegOptions for the contract. Every `-i` that is not a
  * `-f lavfi` filter source gets the input restrictions of secureInputs unless `trustedInputs`.
  */
-export async function runFfmpeg(opts: RunFfmpegOptions): Promise<void> {
+export async function runFfmpeg(opts: RunFfmpegOptions): Promise<FfmpegRunResult> {
   const { signal } = opts;
   if (signal?.aborted) throw new AbortError('ffmpeg was aborted before it started', { cause: signal.reason });
 
@@ -97,4 +102,5 @@ export async function runFfmpeg(opts: RunFfmpegOptions): Promise<void> {
     throw err;
   }
   opts.onProgress?.(100);
+  return { stderrTail };
 }

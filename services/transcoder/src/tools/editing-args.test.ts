@@ -1,5 +1,6 @@
 import { JobFailure } from '@mediakit/worker';
 import { describe, expect, it } from 'vitest';
+import { atempoChain } from './atempo.ts';
 import { buildFramerateArgs } from './change-video-framerate.ts';
 import { SDR_BT709_TAGS as SDR_TAGS } from './colour.ts';
 import {
@@ -21,7 +22,7 @@ import { buildLoopArgs } from './loop-video.ts';
 import { buildResizeArgs, resizeFilters } from './resize-video.ts';
 import { buildReverseArgs, checkReversible, reverseMaxSeconds } from './reverse-video.ts';
 import { buildRotateFlipArgs, orientationFilters } from './rotate-flip-video.ts';
-import { atempoChain, buildSpeedArgs } from './speed-up-down-video.ts';
+import { buildSpeedArgs } from './speed-up-down-video.ts';
 
 const IO = { input: '/in/clip.webm', output: '/out/o.mp4' };
 const MAP_AV = ['-i', '/in/clip.webm', '-map', '0:v:0', '-map', '0:a:0?'];

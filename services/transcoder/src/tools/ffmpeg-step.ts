@@ -1,6 +1,7 @@
 import {
   classifyFfmpegError,
   FfmpegError,
+  type FfmpegRunResult,
   failureSentence,
   type ProbeResult,
   runFfmpeg,
@@ -23,16 +24,19 @@ export function ffmpegTimeoutMs(durationSeconds?: number): number {
   return Math.max(60_000, Math.ceil((durationSeconds ?? 0) * 10_000));
 }
 
-/** Runs one ffmpeg invocation for a tool, wired to the job's cancel signal and progress. */
+/**
+ * Runs one ffmpeg invocation for a tool, wired to the job's cancel signal and progress. Resolves
+ * with the end of ffmpeg's log, for filters that print a measurement (loudnorm, astats).
+ */
 export async function runFfmpegStep(
   ctx: Pick<ToolContext<unknown>, 'signal' | 'progress' | 'log'> &
     Partial<Pick<ToolContext<unknown>, 'inputs'>>,
   step: FfmpegStep,
-): Promise<void> {
+): Promise<FfmpegRunResult> {
   const timeoutMs = ffmpegTimeoutMs(step.durationSeconds);
   ctx.log.debug({ args: step.args, timeoutMs }, 'ffmpeg');
   try {
-    await runFfmpeg({
+    return await runFfmpeg({
       args: step.args,
       signal: ctx.signal,
       timeoutMs,

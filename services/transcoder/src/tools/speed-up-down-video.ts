@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { ToolHandler } from '@mediakit/worker';
 import { JobFailure } from '@mediakit/worker';
+import { atempoChain, formatFactor } from './atempo.ts';
 import { buildClipArgs } from './editing-clip-args.ts';
 import { frameRateArg } from './editing-frame-rate.ts';
 import { describeSeconds, MAX_OUTPUT_SECONDS } from './editing-limits.ts';
@@ -17,30 +18,6 @@ export interface SpeedVideoParams {
 
 export const MIN_SPEED = 0.25;
 export const MAX_SPEED = 4;
-
-/** 0.1 + 0.2 → "0.3": factors as filter arguments and file names, at most 4 decimals. */
-function formatFactor(n: number): string {
-  return String(Math.round(n * 10_000) / 10_000);
-}
-
-/**
- * atempo changes speed and keeps pitch, and sounds cleanest within 0.5..2 per stage, so larger
- * changes are chained: 4 → atempo=2,atempo=2; 0.25 → atempo=0.5,atempo=0.5; 3 → atempo=2,atempo=1.5.
- */
-export function atempoChain(factor: number): string[] {
-  const stages: number[] = [];
-  let rest = factor;
-  while (rest > 2) {
-    stages.push(2);
-    rest /= 2;
-  }
-  while (rest < 0.5) {
-    stages.push(0.5);
-    rest /= 0.5;
-  }
-  if (rest !== 1 || stages.length === 0) stages.push(rest);
-  return stages.map((s) => `atempo=${formatFactor(s)}`);
-}
 
 export interface SpeedArgsOptions extends StreamChoice {
   input: string;
