@@ -1,5 +1,6 @@
 import type { ToolHandler } from '@mediakit/worker';
 import { audioConverterHandlers } from './audio-converters.ts';
+import { audioEditingHandlers } from './audio-handlers.ts';
 import { compositionHandlers } from './composition.ts';
 import { converterHandlers } from './converters.ts';
 import { editingHandlers } from './editing.ts';
@@ -14,4 +15,5 @@ export const handlers: Record<string, ToolHandler<any>> = {
   ...compositionHandlers,
   ...converterHandlers,
   ...audioConverterHandlers,
+  ...audioEditingHandlers,
 };

@@ -1,0 +1,134 @@
+import { type AudioOutput, LOSSLESS_AUDIO } from '@mediakit/catalog';
+import { FfmpegError, ffprobe, firstPlayableAudio, isCoverArt, type ProbeResult } from '@mediakit/ffmpeg';
+import { probeDuration } from '@mediakit/media';
+import type { JobInput, ToolContext } from '@mediakit/worker';
+import { JobFailure } from '@mediakit/worker';
+import { unreadableInputError } from '../guard.ts';
+import {
+  type AudioSettings,
+  audioExtension,
+  audioOutputArgs,
+  keepsCover,
+  sameAudioFormat,
+} from './audio-output.ts';
+import { baseName } from './output-name.ts';
+
+/** What the audio tools need to know of one input, read from the file itself. */
+export interface AudioSource {
+  input: JobInput;
+  /** ffmpeg stream index of the sound, e.g. "0". */
+  audioStream: string;
+  /** Stream index of the cover picture, when there is one. */
+  coverStream?: string;
+  sampleRate: number;
+  channels: number;
+  /** Seconds. */
+  duration: number;
+  /** The sound's bitrate in kb/s, for lossy inputs only: a lossy output is encoded near it. */
+  lossyKbps?: number;
+}
+
+/** Codecs whose bitrate says nothing about the quality a lossy re-encode needs. */
+const LOSSLESS_CODECS = /^(pcm_|flac$|alac$|wavpack$|ape$|tta$|mlp$|truehd$)/;
+
+/** The job's input, ffprobed (inputs restricted as everywhere) for its sound, cover, rate and length. */
+export async function probeAudioSource(input: JobInput, signal: AbortSignal): Promise<AudioSource> {
+  let probe: ProbeResult;
+  try {
+    probe = await ffprobe(input.path, { signal });
+  } catch (err) {
+    throw err instanceof FfmpegError ? unreadableInputError(input.name, err) : err;
+  }
+  return audioSourceOf(input, probe);
+}
+
+/** The AudioSource of a probe (pure, for tests). */
+export function audioSourceOf(input: JobInput, probe: ProbeResult): AudioSource {
+  const audio = firstPlayableAudio(probe);
+  if (!audio) throw new JobFailure(`${input.name} holds no sound to work on`);
+  const duration = probeDuration(probe);
+  if (duration === undefined) throw new JobFailure(`Could not read the length of ${input.name}`);
+  const cover = probe.streams.find(isCoverArt);
+  const bitRate = Number(audio.bit_rate ?? (cover ? undefined : probe.format.bit_rate));
+  const lossy = !LOSSLESS_CODECS.test(audio.codec_name ?? '') && Number.isFinite(bitRate) && bitRate > 0;
+  return {
+    input,
+    audioStream: String(audio.index),
+    ...(cover ? { coverStream: String(cover.index) } : {}),
+    sampleRate: Number(audio.sample_rate),
+    channels: audio.channels ?? 2,
+    duration,
+    ...(lossy ? { lossyKbps: bitRate / 1000 } : {}),
+  };
+}
+
+/** Probes every input of a job, in order, each checked to be audio. */
+export function probeAudioSources(
+  ctx: Pick<ToolContext<unknown>, 'tool' | 'inputs' | 'signal'>,
+): Promise<AudioSource[]> {
+  for (const input of ctx.inputs) {
+    if (input.media !== 'audio') {
+      throw new JobFailure(`${ctx.tool} needs audio, but ${input.name} is ${input.media} (${input.format})`);
+    }
+  }
+  return Promise.all(ctx.inputs.map((input) => probeAudioSource(input, ctx.signal)));
+}
+
+/** The format and settings an audio tool writes: `format`, or for `same` the input's (sameAudioFormat). */
+export interface AudioTarget {
+  format: AudioOutput;
+  settings: AudioSettings;
+}
+
+/**
+ * A lossy output gets the input's own bitrate (rounded, within 32..320 kb/s), so an edit neither
+ * bloats a 64 kb/s podcast nor starves a 256 kb/s song; a lossless input leaves the format's default.
+ * Mono and stereo are written as such (`-ac`): ffmpeg 5.1 cannot pick a layout for a WAV that
+ * declares none once a filter such as loudnorm has run.
+ */
+export function audioTarget(
+  format: AudioOutput | 'same' | undefined,
+  source: Pick<AudioSource, 'input' | 'lossyKbps' | 'channels'>,
+): AudioTarget {
+  const out = !format || format === 'same' ? sameAudioFormat(source.input.format) : format;
+  const channels = source.channels === 1 ? 'mono' : source.channels === 2 ? 'stereo' : undefined;
+  const settings: AudioSettings = channels ? { channels } : {};
+  if (LOSSLESS_AUDIO.includes(out) || source.lossyKbps === undefined) return { format: out, settings };
+  const bitrate = Math.min(320, Math.max(32, Math.round(source.lossyKbps)));
+  return { format: out, settings: { bitrate, ...settings } };
+}
+
+export interface AudioToolOutputOptions {
+  /** What to map as the sound: a filter's output label ("[out]") or an input stream ("0:1"). */
+  audio: string;
+  /** The input's cover picture stream ("0:2"), copied as the output's cover when the format holds one. */
+  cover?: string;
+  target: AudioTarget;
+  channels?: number;
+  output: string;
+}
+
+/** The output half of every audio tool's command: the sound, the cover, the encoding (audio-output.ts). */
+export function audioToolOutputArgs(o: AudioToolOutputOptions): string[] {
+  const cover =
+    o.cover && keepsCover(o.target.format, o.target.settings)
+      ? ['-map', o.cover, '-c:v', 'copy', '-disposition:v:0', 'attached_pic']
+      : [];
+  return [
+    '-map',
+    o.audio,
+    ...cover,
+    ...audioOutputArgs(o.target.format, o.target.settings, o.channels),
+    o.output,
+  ];
+}
+
+/** Where the tool writes and what the download is called: "<input>-<suffix>.<ext>". */
+export function audioOutputName(
+  source: AudioSource,
+  target: AudioTarget,
+  suffix: string,
+): { file: string; name: string } {
+  const ext = audioExtension(target.format);
+  return { file: `${suffix}.${ext}`, name: `${baseName(source.input.name, 'audio')}-${suffix}.${ext}` };
+}
