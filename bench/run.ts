@@ -5,7 +5,7 @@
  *   npm run bench                      full run (tens of minutes), writes docs/benchmarks.md
  *   npm run bench -- --quick           a tiny version of every part, writes a temp file (path printed)
  *   npm run bench -- --out report.md   write the report elsewhere
- *   npm run bench -- --only images,web run some parts: images, photos, video, audio, bytes, web, gateway
+ *   npm run bench -- --only images,web run some parts: images, photos, video, audio, loudness, bytes, web, gateway
  *   npm run bench -- --bytes-mib 256   size of the Bytes part's file (default 1024, quick 32)
  *
  * Exit code 1 when a part failed (the report still says which and why); a part that cannot run
@@ -24,11 +24,12 @@ import { audioPart } from './parts/audio.ts';
 import { bytesPart } from './parts/bytes.ts';
 import { gatewayPart } from './parts/gateway.ts';
 import { imagesPart } from './parts/images.ts';
+import { loudnessPart } from './parts/loudness.ts';
 import { photosPart } from './parts/photos.ts';
 import { videoPart } from './parts/video.ts';
 import { webPart } from './parts/web.ts';
 
-const PARTS = ['images', 'photos', 'video', 'audio', 'gateway', 'bytes', 'web'] as const;
+const PARTS = ['images', 'photos', 'video', 'audio', 'loudness', 'gateway', 'bytes', 'web'] as const;
 type PartName = (typeof PARTS)[number];
 
 const { values } = parseArgs({
@@ -92,7 +93,9 @@ log(`machine: ${machine.cpu}, ${machine.cores} cores; writing ${out}`);
 try {
   // One stack for the parts that move media (images, photos, video, bytes, web): every service
   // running, as `npm start` runs them.
-  if (['images', 'photos', 'video', 'audio', 'bytes', 'web'].some((p) => only.has(p as PartName))) {
+  if (
+    ['images', 'photos', 'video', 'audio', 'loudness', 'bytes', 'web'].some((p) => only.has(p as PartName))
+  ) {
     log('starting the stack');
     const stack = await startBenchStack();
     const memory = new MemorySampler(() => stack.pids());
@@ -105,6 +108,7 @@ try {
       await section('Photos', 'photos', () => photosPart(ctx, platform));
       await section('Video', 'video', () => videoPart(ctx, platform));
       await section('Audio', 'audio', () => audioPart(ctx, platform));
+      await section('Loudness', 'loudness', () => loudnessPart(ctx, platform));
       await section('Bytes', 'bytes', () => bytesPart(ctx, platform));
       await section('Web', 'web', () => webPart(ctx, platform));
       memory.end();

@@ -7,11 +7,12 @@ import { promisify } from 'node:util';
 import { ffprobe } from '@mediakit/ffmpeg';
 import { audioSource, buildConvertAudioArgs } from '../../services/transcoder/src/tools/convert-audio.ts';
 import { ChildProcessClock } from '../lib/child-clock.ts';
+import { runFfmpegCli } from '../lib/ffmpeg-cli.ts';
 import { ApiClient, timedJob, uploadOne } from '../lib/jobs.ts';
 import type { BenchContext, PartOutcome, PlatformHandle } from '../lib/part.ts';
 import { fmt, MB, summarize } from '../lib/stats.ts';
 import { atMost } from '../lib/targets.ts';
-import { copyFloorMs, runFfmpegCli } from './video.ts';
+import { copyFloorMs } from './video.ts';
 
 const run = promisify(execFile);
 
@@ -57,7 +58,7 @@ export async function audioPart(ctx: BenchContext, platform: PlatformHandle): Pr
   let platformBytes = 0;
   platform.memory.phase('audio: wav-to-mp3');
   for (let i = 0; i < runs; i++) {
-    rawMs.push(await runFfmpegCli(args));
+    rawMs.push((await runFfmpegCli(args)).ms);
     floorMs.push(await copyFloorMs(wav, output, ctx.workDir));
     const transcoder = platform.stack.pids().transcoder;
     if (transcoder === undefined) throw new Error('the transcoder is not running');

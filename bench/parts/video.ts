@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process';
 import { copyFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { buildFfmpegArgs, ffprobe, secureInputs } from '@mediakit/ffmpeg';
+import { ffprobe } from '@mediakit/ffmpeg';
 import {
   buildConvertToMp4Args,
   sourceStreamsFromProbe,
@@ -10,6 +9,7 @@ import {
 import { buildResizeArgs } from '../../services/transcoder/src/tools/resize-video.ts';
 import { buildTrimArgs } from '../../services/transcoder/src/tools/trim-video.ts';
 import { ChildProcessClock } from '../lib/child-clock.ts';
+import { runFfmpegCli } from '../lib/ffmpeg-cli.ts';
 import { ApiClient, timedJob, uploadOne } from '../lib/jobs.ts';
 import { makeClip } from '../lib/media.ts';
 import type { BenchContext, PartOutcome, PlatformHandle } from '../lib/part.ts';
@@ -25,24 +25,6 @@ interface VideoTask {
   encode: boolean;
   /** The transcoder's own argument builder for this job (services/transcoder/src/tools). */
   args(input: string, output: string): Promise<string[]>;
-}
-
-/** The exact command line the transcoder runs: runFfmpeg's fixed prefix and the input restrictions. */
-export function runFfmpegCli(args: string[]): Promise<number> {
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const child = spawn('ffmpeg', buildFfmpegArgs(secureInputs(args)), { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stderr = '';
-    child.stdout.resume();
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr = (stderr + chunk.toString()).slice(-4000);
-    });
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      if (code === 0) resolve(performance.now() - started);
-      else reject(new Error(`ffmpeg exited with ${code}: ${stderr}`));
-    });
-  });
 }
 
 /**
@@ -145,7 +127,7 @@ export async function videoPart(ctx: BenchContext, platform: PlatformHandle): Pr
     let platformBytes = 0;
     for (let i = 0; i < runs; i++) {
       // Alternating keeps slow drift (thermal, other load) from favouring one side.
-      rawMs.push(await runFfmpegCli(await task.args(clips[task.input], output)));
+      rawMs.push((await runFfmpegCli(await task.args(clips[task.input], output))).ms);
       floorMs.push(await copyFloorMs(clips[task.input], output, ctx.workDir));
       const transcoder = platform.stack.pids().transcoder;
       if (transcoder === undefined) throw new Error('the transcoder is not running');
