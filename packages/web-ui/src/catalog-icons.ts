@@ -7,6 +7,7 @@
 
 import { CATALOG_GROUPS } from '@mediakit/page-meta/page-meta';
 import AudioLines from 'lucide/dist/esm/icons/audio-lines.mjs';
+import AudioWaveform from 'lucide/dist/esm/icons/audio-waveform.mjs';
 import Blend from 'lucide/dist/esm/icons/blend.mjs';
 import Camera from 'lucide/dist/esm/icons/camera.mjs';
 import Clapperboard from 'lucide/dist/esm/icons/clapperboard.mjs';
@@ -34,6 +35,8 @@ import Scissors from 'lucide/dist/esm/icons/scissors.mjs';
 import Shrink from 'lucide/dist/esm/icons/shrink.mjs';
 import Signature from 'lucide/dist/esm/icons/signature.mjs';
 import Stamp from 'lucide/dist/esm/icons/stamp.mjs';
+import TrendingUpDown from 'lucide/dist/esm/icons/trending-up-down.mjs';
+import Volume2 from 'lucide/dist/esm/icons/volume-2.mjs';
 import type { IconNode } from './Icon.tsx';
 
 export type CatalogGroupId = (typeof CATALOG_GROUPS)[number]['id'];
@@ -76,6 +79,12 @@ export const TOOL_ICONS: Readonly<Record<string, IconNode>> = {
   'pancard-signature-resizer': Signature,
   'audio-converter': Disc3,
   'extract-audio': Headphones,
+  'trim-audio': Scissors,
+  'change-audio-volume': Volume2,
+  'normalize-audio': AudioWaveform,
+  'fade-audio': TrendingUpDown,
+  'join-audio': Combine,
+  'change-audio-speed': Gauge,
 };
 
 /** The group an entry is listed under, or undefined for a kind of entry no group shows yet. */
