@@ -1,9 +1,13 @@
+import { execFile } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { crc32, deflateSync } from 'node:zlib';
 import { heicFromImage, picture, writeBmp, writeIco, writePsd } from '@mediakit/media/testing';
 import sharp from 'sharp';
 import { makeVideo } from '../../integration/media.ts';
+
+const run = promisify(execFile);
 
 /** The formats a tool page's file input may ask for, by the fixture that stands for them. */
 export type FixtureFormat =
@@ -18,7 +22,8 @@ export type FixtureFormat =
   | 'ico'
   | 'svg'
   | 'psd'
-  | 'mp4';
+  | 'mp4'
+  | 'wav';
 
 /**
  * The fixture format for a file input, from its `accept` attribute: PNG or MP4 wherever taken (the
@@ -41,6 +46,7 @@ export function formatForAccept(accept: string): FixtureFormat {
     'image/vnd.microsoft.icon': 'ico',
     'image/svg+xml': 'svg',
     'image/vnd.adobe.photoshop': 'psd',
+    'audio/wav': 'wav',
   };
   const format = types.map((type) => byMime[type]).find(Boolean);
   if (!format) throw new Error(`no fixture for a file input that accepts ${accept}`);
@@ -72,6 +78,19 @@ export function batchFixtures(dir: string) {
           videoCodec: ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'],
           audioCodec: ['-c:a', 'aac'],
         });
+        return path;
+      case 'wav':
+        // One second of a tone, a different pitch per file.
+        await run('ffmpeg', [
+          '-v',
+          'error',
+          '-y',
+          '-f',
+          'lavfi',
+          '-i',
+          `sine=frequency=${300 + i * 50}:duration=1`,
+          path,
+        ]);
         return path;
       case 'png':
         await png().png().toFile(path);
