@@ -17,7 +17,7 @@ import { runFfmpegStep } from './ffmpeg-step.ts';
  * filters, the asked format out with the input's tags and cover.
  */
 export interface AudioFilterArgsOptions {
-  source: Pick<AudioSource, 'input' | 'audioStream' | 'coverStream' | 'channels'>;
+  source: Pick<AudioSource, 'input' | 'audioStream' | 'coverStream' | 'tagStream' | 'channels'>;
   filters: string[];
   format: AudioOutput;
   settings: ReturnType<typeof audioTarget>['settings'];
@@ -34,6 +34,7 @@ export function buildAudioFilterArgs(o: AudioFilterArgsOptions): string[] {
     ...audioToolOutputArgs({
       audio: `0:${source.audioStream}`,
       cover: source.coverStream && `0:${source.coverStream}`,
+      tagStream: source.tagStream,
       target: { format: o.format, settings: o.settings },
       channels: source.channels,
       output: o.output,

@@ -1,9 +1,9 @@
 import { type AudioOutput, LOSSLESS_AUDIO } from '@mediakit/catalog';
-import { FfmpegError, ffprobe, firstPlayableAudio, isCoverArt, type ProbeResult } from '@mediakit/ffmpeg';
+import { FfmpegError, ffprobe, type ProbeResult } from '@mediakit/ffmpeg';
 import { probeDuration } from '@mediakit/media';
 import type { JobInput, ToolContext } from '@mediakit/worker';
 import { JobFailure } from '@mediakit/worker';
-import { unreadableInputError } from '../guard.ts';
+import { probedByGuard, unreadableInputError } from '../guard.ts';
 import {
   type AudioSettings,
   audioExtension,
@@ -11,6 +11,7 @@ import {
   keepsCover,
   sameAudioFormat,
 } from './audio-output.ts';
+import { audioSource } from './convert-audio.ts';
 import { baseName } from './output-name.ts';
 
 /** What the audio tools need to know of one input, read from the file itself. */
@@ -18,8 +19,10 @@ export interface AudioSource {
   input: JobInput;
   /** ffmpeg stream index of the sound, e.g. "0". */
   audioStream: string;
-  /** Stream index of the cover picture, when there is one. */
+  /** Stream index of the cover picture (JPEG or PNG), when there is one. */
   coverStream?: string;
+  /** Stream whose tags are the file's (Ogg, Opus), as the converters read it (convert-audio.ts). */
+  tagStream?: string;
   sampleRate: number;
   channels: number;
   /** Seconds. */
@@ -31,32 +34,38 @@ export interface AudioSource {
 /** Codecs whose bitrate says nothing about the quality a lossy re-encode needs. */
 const LOSSLESS_CODECS = /^(pcm_|flac$|alac$|wavpack$|ape$|tta$|mlp$|truehd$)/;
 
-/** The job's input, ffprobed (inputs restricted as everywhere) for its sound, cover, rate and length. */
+/**
+ * The job's input as the guard probed it (every handler runs behind it), or probed here (restricted
+ * as everywhere) when called on its own.
+ */
 export async function probeAudioSource(input: JobInput, signal: AbortSignal): Promise<AudioSource> {
-  let probe: ProbeResult;
-  try {
-    probe = await ffprobe(input.path, { signal });
-  } catch (err) {
-    throw err instanceof FfmpegError ? unreadableInputError(input.name, err) : err;
+  let probe = probedByGuard(input);
+  if (!probe) {
+    try {
+      probe = await ffprobe(input.path, { signal });
+    } catch (err) {
+      throw err instanceof FfmpegError ? unreadableInputError(input.name, err, 'audio') : err;
+    }
   }
   return audioSourceOf(input, probe);
 }
 
-/** The AudioSource of a probe (pure, for tests). */
+/** The AudioSource of a probe: the same streams the converters take (convert-audio.ts). */
 export function audioSourceOf(input: JobInput, probe: ProbeResult): AudioSource {
-  const audio = firstPlayableAudio(probe);
-  if (!audio) throw new JobFailure(`${input.name} holds no sound to work on`);
+  const streams = audioSource(input.path, probe);
+  if (!streams) throw new JobFailure(`${input.name} holds no sound to work on`);
   const duration = probeDuration(probe);
   if (duration === undefined) throw new JobFailure(`Could not read the length of ${input.name}`);
-  const cover = probe.streams.find(isCoverArt);
-  const bitRate = Number(audio.bit_rate ?? (cover ? undefined : probe.format.bit_rate));
-  const lossy = !LOSSLESS_CODECS.test(audio.codec_name ?? '') && Number.isFinite(bitRate) && bitRate > 0;
+  const audio = probe.streams.find((s) => String(s.index) === streams.audioStream);
+  const bitRate = Number(audio?.bit_rate ?? (streams.coverStream ? undefined : probe.format.bit_rate));
+  const lossy = !LOSSLESS_CODECS.test(streams.codec) && Number.isFinite(bitRate) && bitRate > 0;
   return {
     input,
-    audioStream: String(audio.index),
-    ...(cover ? { coverStream: String(cover.index) } : {}),
-    sampleRate: Number(audio.sample_rate),
-    channels: audio.channels ?? 2,
+    audioStream: streams.audioStream,
+    ...(streams.coverStream ? { coverStream: streams.coverStream } : {}),
+    ...(streams.tagStream ? { tagStream: streams.tagStream } : {}),
+    sampleRate: streams.sampleRate ?? 48_000,
+    channels: streams.channels ?? 2,
     duration,
     ...(lossy ? { lossyKbps: bitRate / 1000 } : {}),
   };
@@ -103,6 +112,8 @@ export interface AudioToolOutputOptions {
   audio: string;
   /** The input's cover picture stream ("0:2"), copied as the output's cover when the format holds one. */
   cover?: string;
+  /** Input 0's stream whose tags are the file's (audio-output.ts tagArgs). */
+  tagStream?: string;
   target: AudioTarget;
   channels?: number;
   output: string;
@@ -118,7 +129,7 @@ export function audioToolOutputArgs(o: AudioToolOutputOptions): string[] {
     '-map',
     o.audio,
     ...cover,
-    ...audioOutputArgs(o.target.format, o.target.settings, o.channels),
+    ...audioOutputArgs(o.target.format, o.target.settings, o.channels, o.tagStream),
     o.output,
   ];
 }

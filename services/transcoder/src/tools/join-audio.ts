@@ -36,7 +36,7 @@ export function joinFormat(sources: Pick<AudioSource, 'sampleRate' | 'channels'>
 }
 
 export interface JoinAudioArgsOptions {
-  sources: Pick<AudioSource, 'input' | 'audioStream' | 'coverStream'>[];
+  sources: Pick<AudioSource, 'input' | 'audioStream' | 'coverStream' | 'tagStream'>[];
   format: JoinFormat;
   /** Seconds each file blends into the next; 0 plays them back to back (concat). */
   crossfade: number;
@@ -74,6 +74,7 @@ export function buildJoinAudioArgs(o: JoinAudioArgsOptions): string[] {
     ...audioToolOutputArgs({
       audio: '[out]',
       cover: cover && `0:${cover}`,
+      tagStream: o.sources[0]?.tagStream,
       target: o.target,
       output: o.output,
     }),
