@@ -23,3 +23,20 @@ describe('input places per tool', () => {
     }
   });
 });
+
+describe('what the inputs are called', () => {
+  const label = (name: string) => {
+    const entry = catalog.find((e) => e.name === name);
+    if (!entry) throw new Error(`${name} is not in the catalog`);
+    return inputSlots(toPublicTool(entry) as unknown as Tool)[0].label;
+  };
+
+  test('by what the tool takes, not by what it makes', () => {
+    expect(label('trim-video')).toBe('Your video');
+    expect(label('convert-image-to-video')).toBe('Your images');
+    expect(label('trim-audio')).toBe('Your audio file');
+    expect(label('join-audio')).toBe('Your audio files');
+    expect(label('extract-audio')).toBe('Your videos');
+    expect(label('audio-converter')).toBe('Your files');
+  });
+});

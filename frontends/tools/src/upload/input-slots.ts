@@ -42,7 +42,15 @@ const POSITIONS: Record<string, [string, readonly string[]][]> = {
 export function inputSlots(tool: Tool): InputSlot[] {
   const positions = POSITIONS[tool.name];
   if (positions) return positions.map(([label, accept]) => ({ label, accept, max: 1, min: 1 }));
-  const noun = tool.media === 'video' && tool.name !== 'convert-image-to-video' ? 'video' : 'image';
+  const noun = inputNoun(tool.inputs.accept);
   const label = tool.inputs.max === 1 ? `Your ${noun}` : `Your ${noun}s`;
   return [{ label, accept: tool.inputs.accept, max: tool.inputs.max, min: tool.inputs.min }];
+}
+
+/** What the inputs are called, from what the tool takes: "video", "image", "audio file" or "file". */
+function inputNoun(accept: readonly string[]): string {
+  const tops = new Set(accept.map((mime) => mime.split('/')[0]));
+  if (tops.size !== 1) return 'file';
+  const [top] = tops;
+  return top === 'audio' ? 'audio file' : top === 'video' || top === 'image' ? top : 'file';
 }
