@@ -19,6 +19,8 @@ const VIDEO_TOOLS = [
   'change-video-framerate',
   'video-frame-extractor',
   'reverse-video',
+  'video-to-gif',
+  'video-to-webm',
 ];
 const IMAGE_TOOLS = [
   'resize-image',
@@ -46,6 +48,7 @@ const VIDEO_CONVERTERS = [
   'flv-to-mp4',
   'mpeg-ts-to-mp4',
   'webm-to-mp4',
+  'mp4-to-webm',
 ];
 const IMAGE_CONVERTERS = [
   'jpg-to-png',
@@ -68,6 +71,7 @@ const IMAGE_CONVERTERS = [
   'svg-to-png',
   'psd-to-jpg',
   'psd-to-png',
+  'gif-to-mp4',
 ];
 
 // The audio converters and tools of issue 27 (audio-params.ts, audio-tools.ts, converters.ts).
@@ -98,6 +102,8 @@ const PARAM_NAMES: Record<string, string[]> = {
   'change-video-framerate': ['fps'],
   'video-frame-extractor': ['mode', 'interval', 'times', 'format'],
   'reverse-video': [],
+  'video-to-gif': ['start', 'end', 'fps', 'width', 'loop', 'dither', 'maxSizeMB'],
+  'video-to-webm': ['quality'],
   'resize-image': ['width', 'height', 'fit'],
   'crop-image': ['x', 'y', 'width', 'height'],
   'rotate-flip-image': ['rotate', 'flip'],
@@ -136,6 +142,7 @@ const ENUMS: [string, string, unknown[]][] = [
   ['convert-image-to-video', 'resolution', ['720p', '1080p', '4k']],
   ['video-frame-extractor', 'mode', ['interval', 'times', 'all']],
   ['video-frame-extractor', 'format', ['jpg', 'png']],
+  ['video-to-gif', 'dither', ['sierra2_4a', 'bayer', 'floyd_steinberg', 'none']],
   ['resize-image', 'fit', ['contain', 'cover', 'fill', 'inside']],
   ['rotate-flip-image', 'rotate', [0, 90, 180, 270]],
   ['rotate-flip-image', 'flip', ['none', 'horizontal', 'vertical']],
@@ -168,9 +175,9 @@ function need(name: string) {
 }
 
 describe('catalog', () => {
-  it('has exactly the 80 names of docs/api.md, each once', () => {
-    expect(catalog).toHaveLength(80);
-    expect(new Set(names).size).toBe(80);
+  it('has exactly the 84 names of docs/api.md, each once', () => {
+    expect(catalog).toHaveLength(84);
+    expect(new Set(names).size).toBe(84);
     expect([...names].sort()).toEqual(
       [
         ...VIDEO_TOOLS,
@@ -193,7 +200,9 @@ describe('catalog', () => {
     expect(pick('converter', 'image').sort()).toEqual([...IMAGE_CONVERTERS].sort());
     expect(pick('tool', 'audio').sort()).toEqual([...AUDIO_CONVERSION_TOOLS, ...AUDIO_TOOLS].sort());
     expect(pick('converter', 'audio').sort()).toEqual([...AUDIO_CONVERTERS].sort());
-    for (const e of catalog) expect(e.worker).toBe(e.media === 'image' ? 'imager' : 'transcoder');
+    // gif-to-mp4 takes an image and makes a video: the transcoder's work.
+    for (const e of catalog)
+      expect(e.worker, e.name).toBe(e.media === 'image' && e.name !== 'gif-to-mp4' ? 'imager' : 'transcoder');
   });
 
   it('finds entries by name', () => {
@@ -244,7 +253,7 @@ describe('catalog', () => {
     for (const e of catalog) {
       let expected: [number, number] = INPUT_COUNTS[e.name] ?? [1, 1];
       if (e.kind === 'converter')
-        expected = e.media === 'image' ? [1, 50] : e.media === 'audio' ? [1, 20] : [1, 1];
+        expected = e.worker === 'imager' ? [1, 50] : e.media === 'audio' ? [1, 20] : [1, 1];
       if (e.name === 'audio-converter' || e.name === 'extract-audio') expected = [1, 20];
       expect([e.inputs.min, e.inputs.max], e.name).toEqual(expected);
       expect(e.inputs.accept.length, e.name).toBeGreaterThan(0);
@@ -255,7 +264,7 @@ describe('catalog', () => {
   it('names its outputs', () => {
     for (const e of catalog) expect(e.output.formats.length, e.name).toBeGreaterThan(0);
     for (const n of VIDEO_CONVERTERS)
-      expect(getEntry(n)?.output).toEqual({ media: 'video', formats: ['mp4'] });
+      expect(getEntry(n)?.output).toEqual({ media: 'video', formats: [n.split('-to-')[1]] });
     for (const n of IMAGE_CONVERTERS) expect(getEntry(n)?.output.formats).toEqual([n.split('-to-')[1]]);
     for (const n of AUDIO_CONVERTERS)
       expect(getEntry(n)?.output).toEqual({ media: 'audio', formats: [n.split('-to-')[1]] });
@@ -266,15 +275,16 @@ describe('catalog', () => {
   });
 
   it('has a distinct, brand-free title and a meta-sized description for every entry', () => {
-    expect(new Set(catalog.map((e) => e.title)).size).toBe(80);
-    expect(new Set(catalog.map((e) => e.description)).size).toBe(80);
+    expect(new Set(catalog.map((e) => e.title)).size).toBe(84);
+    expect(new Set(catalog.map((e) => e.description)).size).toBe(84);
     for (const e of catalog) {
       expect(e.title, e.name).not.toMatch(/mediakit/i);
       expect(e.description.length, e.name).toBeGreaterThanOrEqual(80);
       expect(e.description.length, e.name).toBeLessThanOrEqual(160);
       expect(e.description, e.name).toMatch(/\.$/);
     }
-    for (const n of IMAGE_CONVERTERS) expect(getEntry(n)?.description).toMatch(/up to 50 files at once/);
+    for (const n of IMAGE_CONVERTERS.filter((c) => need(c).worker === 'imager'))
+      expect(getEntry(n)?.description).toMatch(/up to 50 files at once/);
   });
 
   it('is frozen', () => {

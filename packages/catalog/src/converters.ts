@@ -13,7 +13,7 @@ import {
   lossyAudioParams,
   opusSampleRates,
 } from './audio-params.ts';
-import { FORMATS, type FormatName } from './mime.ts';
+import { FORMATS, type FormatInfo, type FormatName } from './mime.ts';
 import { params, quality } from './schema.ts';
 import type { CatalogEntry } from './types.ts';
 
@@ -35,6 +35,9 @@ const VIDEO_ROWS: readonly Row[] = [
   ['flv', 'mp4', 'Rescues old Flash videos, which browsers no longer play.'],
   ['mpeg-ts', 'mp4', 'Turns TV recordings and stream captures into a normal file.'],
   ['webm', 'mp4', 'Makes web and screen recordings play on iPhone and in editors.'],
+  ['mp4', 'webm', 'Open format for web pages, often smaller than the MP4.'],
+  // A GIF is an image upload, but its MP4 is video work: the transcoder's (onTranscoder below).
+  ['gif', 'mp4', 'Chat apps play it as a looping GIF, at a tenth of the size.'],
 ];
 
 const IMAGE_ROWS: readonly Row[] = [
@@ -98,14 +101,13 @@ function converter([from, to, note, alsoTakes = []]: Row): CatalogEntry {
   const name = `${from}-to-${to}`;
   SOURCES.set(name, from);
   const toAudio = dst.media === 'audio';
-  const video = src.media === 'video' && !toAudio;
+  // A video on either side is one file per job: gif-to-mp4 takes a GIF image and makes a video.
+  const video = (src.media === 'video' || dst.media === 'video') && !toAudio;
   const onTranscoder = src.media !== 'image' || dst.media !== 'image';
   const many = video ? 1 : toAudio ? 20 : 50;
   const description = toAudio
     ? `Convert ${src.label} ${src.media === 'video' ? 'videos' : 'files'} to ${dst.label}, up to ${many} at once. ${note} Free, no sign-up.`
-    : video
-      ? `Convert ${src.label} videos to MP4 that plays on every phone, browser and editor. ${note} Free, no watermark.`
-      : `Convert ${src.label} images to ${dst.label}, up to 50 files at once. ${note} Free, no watermark.`;
+    : describeConverter(src, dst, note);
   const lossless = LOSSLESS_AUDIO.includes(to as AudioOutput);
   return {
     name,
@@ -123,6 +125,17 @@ function converter([from, to, note, alsoTakes = []]: Row): CatalogEntry {
     ...(toAudio && !lossless ? { rules: [bitrateOrVbr, opusSampleRates(to as AudioOutput)] } : {}),
     output: { media: dst.media, formats: [to] },
   };
+}
+
+/** The page's meta description of a video or image output, by what goes in and what comes out. */
+function describeConverter(src: FormatInfo, dst: FormatInfo, note: string): string {
+  if (src.media === 'image' && dst.media === 'video')
+    return `Convert ${src.label} animations to small ${dst.label} videos that every phone plays. ${note} Free, no watermark.`;
+  if (dst.label === 'WebM')
+    return `Convert ${src.label} videos to WebM (VP9 video, Opus sound) for the web. ${note} Free, no watermark.`;
+  if (src.media === 'video')
+    return `Convert ${src.label} videos to MP4 that plays on every phone, browser and editor. ${note} Free, no watermark.`;
+  return `Convert ${src.label} images to ${dst.label}, up to 50 files at once. ${note} Free, no watermark.`;
 }
 
 export const videoConverters: CatalogEntry[] = VIDEO_ROWS.map(converter);

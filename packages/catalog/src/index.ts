@@ -1,10 +1,11 @@
 /**
- * @mediakit/catalog: the one source of truth for the 80 tools and converters (docs/api.md, "The catalog"):
+ * @mediakit/catalog: the one source of truth for the 84 tools and converters (docs/api.md, "The catalog"):
  * names, page copy, accepted inputs, params schemas (TypeBox → JSON Schema), which worker runs each,
  * and the params / input checks the gateway and jobs service apply.
  */
 import { audioConversionTools, audioEditingTools } from './audio-tools.ts';
 import { audioConverters, imageConverters, videoConverters } from './converters.ts';
+import { gifWebmTools } from './gif-webm-tools.ts';
 import { DEFAULT_IMAGE_LIMITS } from './image-limits.ts';
 import { imageTools } from './image-tools.ts';
 import type { CatalogEntry, PublicTool } from './types.ts';
@@ -20,6 +21,8 @@ export {
   imageConverters,
   videoConverters,
 } from './converters.ts';
+export * from './gif-webm-params.ts';
+export * from './gif-webm-tools.ts';
 export * from './image-limits.ts';
 export * from './image-tools.ts';
 export {
@@ -71,11 +74,12 @@ function freeze(e: CatalogEntry): CatalogEntry {
   return Object.freeze(e);
 }
 
-/** Every entry: 16 video tools, 8 image tools, 7 video converters, 20 image converters, 2 audio conversion tools, 21 audio converters, 6 audio editing tools. */
+/** Every entry: 16 video tools, 8 image tools, 7 video converters, 20 image converters, 2 audio conversion tools, 21 audio converters, 6 audio editing tools; GIF/WebM: 2 tools, 2 converters. */
 export const catalog: readonly CatalogEntry[] = Object.freeze(
   // biome-ignore format: one group per line, so entries added in parallel merge cleanly
   [
     ...videoTools,
+    ...gifWebmTools,
     ...imageTools,
     ...videoConverters,
     ...imageConverters,

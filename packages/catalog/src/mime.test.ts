@@ -56,6 +56,7 @@ const SOURCES: Record<string, string[]> = {
   flv: ['video/x-flv'],
   'mpeg-ts': ['video/mp2t'],
   webm: ['video/webm'],
+  mp4: ['video/mp4'],
   jpg: ['image/jpeg'],
   png: ['image/png'],
   gif: ['image/gif'],

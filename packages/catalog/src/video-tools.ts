@@ -41,7 +41,7 @@ type VideoToolSpec = Omit<CatalogEntry, 'kind' | 'media' | 'worker' | 'inputs' |
 
 const MP4 = { media: 'video', formats: ['mp4'] } as const satisfies CatalogEntry['output'];
 
-function videoTool(spec: VideoToolSpec): CatalogEntry {
+export function videoTool(spec: VideoToolSpec): CatalogEntry {
   const inputs = { min: 1, max: 1, accept: [...VIDEO_MIMES], ...spec.inputs };
   return {
     ...spec,
