@@ -4,6 +4,7 @@ import { audioEditingHandlers } from './audio-handlers.ts';
 import { compositionHandlers } from './composition.ts';
 import { converterHandlers } from './converters.ts';
 import { editingHandlers } from './editing.ts';
+import { gifWebmHandlers } from './gif-webm.ts';
 
 /**
  * Tool name (catalog) → handler, from three registries: single-clip edits, tools that combine
@@ -16,4 +17,5 @@ export const handlers: Record<string, ToolHandler<any>> = {
   ...converterHandlers,
   ...audioConverterHandlers,
   ...audioEditingHandlers,
+  ...gifWebmHandlers,
 };
