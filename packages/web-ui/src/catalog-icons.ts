@@ -20,9 +20,11 @@ import FileVideoCamera from 'lucide/dist/esm/icons/file-video-camera.mjs';
 import Film from 'lucide/dist/esm/icons/film.mjs';
 import Gamepad2 from 'lucide/dist/esm/icons/gamepad-2.mjs';
 import Gauge from 'lucide/dist/esm/icons/gauge.mjs';
+import Globe from 'lucide/dist/esm/icons/globe.mjs';
 import Headphones from 'lucide/dist/esm/icons/headphones.mjs';
 import IdCard from 'lucide/dist/esm/icons/id-card.mjs';
 import ImageIcon from 'lucide/dist/esm/icons/image.mjs';
+import ImagePlay from 'lucide/dist/esm/icons/image-play.mjs';
 import ImagePlus from 'lucide/dist/esm/icons/image-plus.mjs';
 import Images from 'lucide/dist/esm/icons/images.mjs';
 import Layers from 'lucide/dist/esm/icons/layers.mjs';
@@ -69,6 +71,8 @@ export const TOOL_ICONS: Readonly<Record<string, IconNode>> = {
   'change-video-framerate': Film,
   'video-frame-extractor': Camera,
   'reverse-video': Rewind,
+  'video-to-gif': ImagePlay,
+  'video-to-webm': Globe,
   'resize-image': Scaling,
   'crop-image': Crop,
   'rotate-flip-image': RotateCw,

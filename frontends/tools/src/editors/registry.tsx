@@ -11,6 +11,7 @@ const position = () => import('./PositionEditors.tsx');
 const EDITORS: Record<string, Editor> = {
   'trim-video': lazyComponent(() => import('./TrimEditor.tsx').then((m) => m.TrimEditor)),
   'trim-audio': lazyComponent(() => import('./AudioTrimEditor.tsx').then((m) => m.AudioTrimEditor)),
+  'video-to-gif': lazyComponent(() => import('./TrimEditor.tsx').then((m) => m.TrimEditor)),
   'crop-video': lazyComponent(() => crop().then((m) => m.CropVideoEditor)),
   'crop-image': lazyComponent(() => crop().then((m) => m.CropImageEditor)),
   'pancard-photo-resizer': lazyComponent(() => crop().then((m) => m.PanPhotoEditor)),

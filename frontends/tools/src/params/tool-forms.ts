@@ -50,6 +50,21 @@ const even = (n: number) => Math.max(16, Math.round(n / 2) * 2);
 export const TOOL_FORMS: Record<string, ToolForm> = {
   'trim-video': trimForm('video'),
   'trim-audio': trimForm('audio'),
+  'video-to-gif': {
+    // The catalog's MAX_GIF_SECONDS: the first minute at most, as the API refuses longer parts.
+    startValues: (input) => ({ start: '0', end: input?.duration ? secs(Math.min(input.duration, 60)) : '' }),
+    check(params, [video]) {
+      const errors: Record<string, string> = {};
+      endAfterStart(params, errors);
+      const start = typeof params.start === 'number' ? params.start : 0;
+      const end = typeof params.end === 'number' ? params.end : video?.duration;
+      if (video?.duration && typeof params.end === 'number' && params.end > video.duration + 0.001)
+        errors.end = `End must be at most ${secs(video.duration)} s, the length of this video.`;
+      else if (end !== undefined && end - start > 60)
+        errors.end = `A GIF can be at most 60 s long: set the end to ${secs(start + 60)} s or earlier.`;
+      return errors;
+    },
+  },
   'compress-video': {
     alternatives: [
       {
