@@ -4,7 +4,7 @@ import type { JobInput, ToolHandler } from '@mediakit/worker';
 import { JobFailure } from '@mediakit/worker';
 import { probedByGuard } from '../guard.ts';
 import { describeSeconds } from './editing-limits.ts';
-import { FASTSTART_ARGS, h264VideoArgs, keepTimingArgs, qualityToCrf } from './encoding.ts';
+import { FASTSTART_ARGS, formatSeconds, h264VideoArgs, keepTimingArgs, qualityToCrf } from './encoding.ts';
 import { runFfmpegStep } from './ffmpeg-step.ts';
 import { baseName } from './output-name.ts';
 
@@ -23,6 +23,8 @@ export interface GifToMp4Options {
   output: string;
   /** Frames in the GIF, when ffprobe read it: a GIF of one frame becomes a STILL_SECONDS still. */
   frames?: number;
+  /** How long the GIF plays once (the sum of its delays), when ffprobe read it. */
+  seconds?: number;
   quality?: number;
 }
 
@@ -33,20 +35,26 @@ export interface GifToMp4Options {
  *   premultiplied by its alpha (so transparent is black), then inverted back (black becomes white).
  * - `pad` to an even size with white: yuv420p needs it, and padding keeps a 1-px-wide GIF possible
  *   where cropping would not.
- * - Frame delays are kept (VFR, the GIF's 1/100 s time base); the last frame is cloned once at the
- *   GIF's end (`tpad`), or MP4 would show it for an instant instead of its own delay.
+ * - Frame delays are kept (VFR, the GIF's 1/100 s time base). MP4 gives the last frame no time
+ *   of its own (it would flash by): it is cloned once (`tpad`) and the clone placed at the GIF's end
+ *   (`setpts`), so the last frame shows for its full delay. A one-frame GIF is held this way for
+ *   STILL_SECONDS. Without a known length (never for a GIF ffprobe read) nothing is added.
  * - No audio track: a chat app (WhatsApp, Telegram) shows a short MP4 without sound as a GIF,
  *   looping and muted; a silent track would make it a video with a play button.
  */
 export function buildGifToMp4Args(o: GifToMp4Options): string[] {
+  const still = o.frames === 1;
+  const end = still ? STILL_SECONDS : o.seconds;
   const hold =
-    o.frames === 1 ? `tpad=stop_mode=clone:stop_duration=${STILL_SECONDS}` : 'tpad=stop_mode=clone:stop=1';
+    o.frames && end
+      ? ['tpad=stop_mode=clone:stop=1', `setpts=if(eq(N\\,${o.frames})\\,${formatSeconds(end)}/TB\\,PTS)`]
+      : [];
   const filters = [
     'negate',
     'premultiply=inplace=1',
     'negate',
     'pad=ceil(iw/2)*2:ceil(ih/2)*2:color=white',
-    hold,
+    ...hold,
   ];
   // biome-ignore format: flag/value pairs read best on one line each
   return [
@@ -74,7 +82,7 @@ function gifFacts(input: JobInput): { frames?: number; seconds?: number } {
 
 export const gifToMp4: ToolHandler<{ quality?: number }> = async (ctx) => {
   const input = ctx.inputs[0];
-  if (!input || input.format !== 'gif') throw new JobFailure('gif-to-mp4 needs a GIF');
+  if (input?.format !== 'gif') throw new JobFailure('gif-to-mp4 needs a GIF');
   const { frames, seconds } = gifFacts(input);
   if (seconds !== undefined && seconds > MAX_GIF_INPUT_SECONDS) {
     throw new JobFailure(
@@ -83,7 +91,7 @@ export const gifToMp4: ToolHandler<{ quality?: number }> = async (ctx) => {
   }
   const output = join(ctx.outDir, 'animation.mp4');
   await runFfmpegStep(ctx, {
-    args: buildGifToMp4Args({ input: input.path, output, frames, quality: ctx.params.quality }),
+    args: buildGifToMp4Args({ input: input.path, output, frames, seconds, quality: ctx.params.quality }),
     durationSeconds: frames === 1 ? STILL_SECONDS : seconds,
     what: 'Converting GIF to MP4',
   });

@@ -155,20 +155,26 @@ describe('buildGifToMp4Args', () => {
     ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', ...SDR_BT709_TAGS],
     ...['-fps_mode:v', 'vfr', '-enc_time_base:v', '-1', '-movflags', '+faststart', '/out/a.mp4'],
   ];
+  const args = (o: { frames?: number; seconds?: number }) =>
+    buildGifToMp4Args({ input: '/in/a.gif', output: '/out/a.mp4', ...o });
 
-  it('flattens on white, pads to even, keeps each delay and the last frame, no sound', () => {
-    expect(buildGifToMp4Args({ input: '/in/a.gif', output: '/out/a.mp4', frames: 42 })).toEqual([
+  it('flattens on white, pads to even, no sound; the last frame cloned at the GIF end', () => {
+    expect(args({ frames: 42, seconds: 4.2 })).toEqual([
       ...head,
-      `${flatten},tpad=stop_mode=clone:stop=1`,
+      `${flatten},tpad=stop_mode=clone:stop=1,setpts=if(eq(N\\,42)\\,4.2/TB\\,PTS)`,
       ...tail,
     ]);
   });
 
   it('holds a one-frame GIF for a second', () => {
-    expect(buildGifToMp4Args({ input: '/in/a.gif', output: '/out/a.mp4', frames: 1 })).toEqual([
+    expect(args({ frames: 1, seconds: 0.1 })).toEqual([
       ...head,
-      `${flatten},tpad=stop_mode=clone:stop_duration=1`,
+      `${flatten},tpad=stop_mode=clone:stop=1,setpts=if(eq(N\\,1)\\,1/TB\\,PTS)`,
       ...tail,
     ]);
+  });
+
+  it('adds nothing when the length is unknown', () => {
+    expect(args({})).toEqual([...head, flatten, ...tail]);
   });
 });
