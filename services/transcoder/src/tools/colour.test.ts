@@ -13,6 +13,7 @@ import { dynamicRange, sdrFilters } from './colour.ts';
 import { compressVideo } from './compress-video.ts';
 import { makeMp4Converter } from './convert-to-mp4.ts';
 import { resizeVideo } from './resize-video.ts';
+import { makeWebmHandler } from './webm.ts';
 
 const run = promisify(execFile);
 
@@ -170,6 +171,14 @@ describe('HDR sources into SDR H.264', () => {
     },
     60_000,
   );
+
+  it('tone-maps HDR10 into a VP9 WebM as it does for the MP4 outputs', async () => {
+    const out = await runGuarded(makeWebmHandler('Converting to WebM'), 'hdr10.mp4', 'video-to-webm', {});
+    expect(out.video).toMatchObject({ codec_name: 'vp9', pix_fmt: 'yuv420p', color_transfer: 'bt709' });
+    expect(out.note).toMatch(/^The video is HDR10 \(PQ\) HDR; it was tone-mapped/);
+    const reference = await firstFrame(p('hdr10.mp4'), REFERENCE_TONEMAP);
+    expect(meanDifference(await firstFrame(out.path), reference)).toBeLessThan(6);
+  }, 60_000);
 
   it('leaves a 10-bit SDR H.264 untouched by tone-mapping', async () => {
     const out = await runGuarded(compressVideo, 'sdr-10bit.mp4', 'compress-video', { level: 'medium' });
