@@ -87,7 +87,7 @@ describe.skipIf(skipReason)('web shell in Chromium', () => {
     for (const heading of ['Video tools', 'Image tools', 'Video converters', 'Image converters']) {
       await expect.poll(() => page.getByRole('heading', { name: heading, level: 2 }).count()).toBe(1);
     }
-    expect(await page.locator('.card').count()).toBe(80);
+    expect(await page.locator('.card').count()).toBe(84);
     await page.getByLabel('Filter the tools').fill('heic');
     await expect.poll(() => page.locator('.card').count()).toBe(2);
     expect(page.url()).toBe(`${web.url}/tools?q=heic`);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { readGif } from '../integration/gif-bytes.ts';
 import { makeVideo, probe } from '../integration/media.ts';
 import { skipReason } from './browser.ts';
 import { webStackWithBrowser } from './stack.ts';
@@ -114,6 +115,39 @@ describe.skipIf(skipReason)('video tool pages in Chromium', () => {
     expect(Number(info.format.duration)).toBeCloseTo(chosenEnd - chosenStart, 0);
     expect(Math.abs(Number(info.format.duration) - (chosenEnd - chosenStart))).toBeLessThan(0.25);
     expect(info.streams.map((s) => s.codec_name).sort()).toEqual(['aac', 'h264']);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  test('video-to-gif: the part on the timeline and the settings make the GIF that comes back', async () => {
+    const { page, errors } = await openTool(web.browser, web.url, '/tool/video-to-gif');
+    await page.locator('input[type=file]').setInputFiles(fixtures.clip);
+    await waitUploaded(page, 1);
+    await expect.poll(() => page.inputValue('input[name="end"]')).toBe('6');
+    await dragThumb(page, 'end', 0.5);
+    const chosenEnd = Number(await page.inputValue('input[name="end"]'));
+    expect(chosenEnd).toBeGreaterThan(2.5);
+    expect(chosenEnd).toBeLessThan(3.5);
+    await page.locator('input[name="width"]').fill('160');
+    // Sliders from their low end, by keyboard as a user would: 1 + 7 = 8 fps, 0 + 2 = 2 plays.
+    for (const [name, steps] of [
+      ['fps', 7],
+      ['loop', 2],
+    ] as const) {
+      const slider = page.locator(`input[name="${name}"]`);
+      await slider.focus();
+      await page.keyboard.press('Home');
+      for (let i = 0; i < steps; i++) await page.keyboard.press('ArrowRight');
+    }
+    await page.locator('input[type="radio"][value="bayer"]').check();
+
+    await runAndWait(page);
+    const result = page.locator('.result');
+    const file = await download(page, result.getByRole('button', { name: /^Download/ }), dir);
+    expect(file.name).toBe('holiday.gif');
+    const gif = readGif(file.bytes);
+    expect(gif).toMatchObject({ width: 160, height: 120, loop: 1 });
+    expect(Math.abs(gif.frames - chosenEnd * 8)).toBeLessThanOrEqual(1);
     expect(errors).toEqual([]);
     await page.close();
   });

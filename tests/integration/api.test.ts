@@ -45,10 +45,10 @@ async function runJob(
 }
 
 describe('catalog and health', () => {
-  it('lists all 80 catalog entries and answers health', async () => {
+  it('lists all 84 catalog entries and answers health', async () => {
     const tools = await api.json('GET', '/tools');
     expect(tools.status).toBe(200);
-    expect(tools.body.tools).toHaveLength(80);
+    expect(tools.body.tools).toHaveLength(84);
     const trim = await api.json('GET', '/tools/trim-video');
     expect(trim.body.params.properties).toHaveProperty('start');
     const health = await api.json('GET', '/health');
