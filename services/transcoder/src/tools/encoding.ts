@@ -77,14 +77,24 @@ export const BEST_CRF = 18;
 /** CRF for quality 1: about where blocking becomes obvious; higher is not worth offering. */
 export const WORST_CRF = 40;
 
+/** An encoder's CRF for quality 100 and 1, and without a quality. */
+export interface CrfScale {
+  best: number;
+  worst: number;
+  fallback: number;
+}
+
+const X264_CRF_SCALE: CrfScale = { best: BEST_CRF, worst: WORST_CRF, fallback: DEFAULT_CRF };
+
 /**
- * Maps the catalog's `quality` 1..100 (100 = best) linearly onto CRF 40..18.
- * Quality ≈ 78 gives the default 23; no quality means DEFAULT_CRF. Out-of-range values are clamped.
+ * Maps the catalog's `quality` 1..100 (100 = best) linearly onto CRF 40..18 (another encoder's
+ * scale when given). Quality ≈ 78 gives the default 23; no quality means DEFAULT_CRF. Out-of-range
+ * values are clamped.
  */
-export function qualityToCrf(quality?: number): number {
-  if (quality === undefined || !Number.isFinite(quality)) return DEFAULT_CRF;
+export function qualityToCrf(quality?: number, scale: CrfScale = X264_CRF_SCALE): number {
+  if (quality === undefined || !Number.isFinite(quality)) return scale.fallback;
   const q = Math.min(100, Math.max(1, quality));
-  return Math.round(WORST_CRF - ((q - 1) * (WORST_CRF - BEST_CRF)) / 99);
+  return Math.round(scale.worst - ((q - 1) * (scale.worst - scale.best)) / 99);
 }
 
 /** Seconds as ffmpeg expects them, at millisecond precision ("1.5", not "1.5000000000000002"). */

@@ -1,6 +1,7 @@
 import { JobFailure } from '@mediakit/worker';
 import { describe, expect, it } from 'vitest';
 import { SDR_BT709_TAGS } from './colour.ts';
+import { qualityToCrf } from './encoding.ts';
 import {
   attemptProgress,
   buildGifArgs,
@@ -12,7 +13,7 @@ import {
 } from './gif-args.ts';
 import { buildGifToMp4Args } from './gif-to-mp4.ts';
 import { firstGifSize, gifRange } from './video-to-gif.ts';
-import { buildWebmArgs, qualityToVp9Crf, VP9_DEFAULT_CRF } from './webm.ts';
+import { buildWebmArgs, VP9_CRF_SCALE } from './webm.ts';
 
 describe('buildGifArgs', () => {
   it('seeks, limits the length and builds the palette in one graph', () => {
@@ -142,9 +143,9 @@ describe('buildWebmArgs', () => {
   });
 
   it('maps quality 1..100 onto CRF 50..15', () => {
-    expect([1, 50, 100].map((q) => qualityToVp9Crf(q))).toEqual([50, 33, 15]);
-    expect(qualityToVp9Crf()).toBe(VP9_DEFAULT_CRF);
-    expect(qualityToVp9Crf(500)).toBe(15);
+    expect([1, 50, 100].map((q) => qualityToCrf(q, VP9_CRF_SCALE))).toEqual([50, 33, 15]);
+    expect(qualityToCrf(undefined, VP9_CRF_SCALE)).toBe(32);
+    expect(qualityToCrf(500, VP9_CRF_SCALE)).toBe(15);
   });
 });
 

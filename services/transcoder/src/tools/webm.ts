@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { ToolHandler } from '@mediakit/worker';
 import { SDR_BT709_TAGS } from './colour.ts';
-import { keepTimingArgs, PIX_FMT } from './encoding.ts';
+import { type CrfScale, keepTimingArgs, PIX_FMT, qualityToCrf } from './encoding.ts';
 import { runFfmpegStep } from './ffmpeg-step.ts';
 import { requireVideoInput } from './input.ts';
 import { type InputStreams, inputStreams } from './input-streams.ts';
@@ -13,18 +13,11 @@ import { sourceSdrFilters } from './source-colour.ts';
  * WebM carries only VP8/VP9/AV1 and Vorbis/Opus, and every browser plays VP9 + Opus.
  */
 
-/** CRF for quality 100 and 1: VP9 at 15 is visually lossless, above 50 it blurs into blocks. */
-export const VP9_BEST_CRF = 15;
-export const VP9_WORST_CRF = 50;
-/** Without a quality: the CRF Google's VOD guide gives for 720p–1080p, a clean picture at a modest size. */
-export const VP9_DEFAULT_CRF = 32;
-
-/** `quality` 1..100 (100 = best) linearly onto CRF 50..15; out-of-range values are clamped. */
-export function qualityToVp9Crf(quality?: number): number {
-  if (quality === undefined || !Number.isFinite(quality)) return VP9_DEFAULT_CRF;
-  const q = Math.min(100, Math.max(1, quality));
-  return Math.round(VP9_WORST_CRF - ((q - 1) * (VP9_WORST_CRF - VP9_BEST_CRF)) / 99);
-}
+/**
+ * VP9's CRF for quality 100 and 1, and without one: 15 is visually lossless, above 50 it blurs
+ * into blocks, and 32 is the CRF Google's VOD guide gives for 720p–1080p.
+ */
+export const VP9_CRF_SCALE: CrfScale = { best: 15, worst: 50, fallback: 32 };
 
 /** Stereo Opus at this rate is transparent for music; speech would need far less. */
 export const OPUS_BITRATE = '128k';
@@ -80,7 +73,7 @@ export function makeWebmHandler(what: string): ToolHandler<{ quality?: number }>
         input: input.path,
         output,
         ...inputStreams(input),
-        crf: qualityToVp9Crf(ctx.params.quality),
+        crf: qualityToCrf(ctx.params.quality, VP9_CRF_SCALE),
       }),
       durationSeconds: input.duration,
       what,
