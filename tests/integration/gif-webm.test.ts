@@ -60,6 +60,9 @@ async function makeInputs(): Promise<void> {
     ]),
   );
   await writeFile(p('still.gif'), writeGif(40, 30, [{ delayCs: 10, pixel: () => 2 }]));
+  // Two frames of the longest delay a GIF can hold (655.35 s each): 21.8 minutes in 1 KB.
+  const slow = { delayCs: 65535, pixel: () => 1 as const };
+  await writeFile(p('slow.gif'), writeGif(16, 16, [slow, slow]));
 }
 
 async function upload(path: string, name: string): Promise<string> {
@@ -198,6 +201,14 @@ describe('gif-to-mp4', () => {
     const red = at(50, 24);
     expect(red[0]).toBeGreaterThan(200);
     expect(red[1]).toBeLessThan(60);
+  });
+
+  it('refuses a GIF that plays for over 10 minutes before decoding it, in a sentence', async () => {
+    const job = await runJob('gif-to-mp4', p('slow.gif'), 'slow.gif');
+    expect(job.final.event).toBe('failed');
+    const message = job.final.data.error.message as string;
+    expect(message).toBe('slow.gif plays for 21.8 min; GIFs of up to 10 min are converted');
+    expect(rawToolText(message)).toBeUndefined();
   });
 
   it('gives a one-frame GIF as a one-second still video', async () => {
