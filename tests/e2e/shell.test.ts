@@ -1,3 +1,4 @@
+import { catalog } from '@mediakit/catalog';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { FIRST_LOAD_JS_BUDGET_KB, firstLoadJs } from '../../bench/lib/first-load-js.ts';
@@ -87,7 +88,7 @@ describe.skipIf(skipReason)('web shell in Chromium', () => {
     for (const heading of ['Video tools', 'Image tools', 'Video converters', 'Image converters']) {
       await expect.poll(() => page.getByRole('heading', { name: heading, level: 2 }).count()).toBe(1);
     }
-    expect(await page.locator('.card').count()).toBe(84);
+    expect(await page.locator('.card').count()).toBe(catalog.length);
     await page.getByLabel('Filter the tools').fill('heic');
     await expect.poll(() => page.locator('.card').count()).toBe(2);
     expect(page.url()).toBe(`${web.url}/tools?q=heic`);
