@@ -72,6 +72,26 @@ const IMAGE_CONVERTERS = [
   'psd-to-jpg',
   'psd-to-png',
   'gif-to-mp4',
+  'jpg-to-webp',
+  'jpg-to-avif',
+  'png-to-webp',
+  'png-to-avif',
+  'gif-to-webp',
+  'gif-to-avif',
+  'bmp-to-webp',
+  'bmp-to-avif',
+  'tiff-to-webp',
+  'tiff-to-avif',
+  'webp-to-avif',
+  'heic-to-webp',
+  'heic-to-avif',
+  'avif-to-webp',
+  'ico-to-webp',
+  'ico-to-avif',
+  'svg-to-webp',
+  'svg-to-avif',
+  'psd-to-webp',
+  'psd-to-avif',
 ];
 
 // The audio converters and tools of issue 27 (audio-params.ts, audio-tools.ts, converters.ts).
@@ -104,10 +124,10 @@ const PARAM_NAMES: Record<string, string[]> = {
   'reverse-video': [],
   'video-to-gif': ['start', 'end', 'fps', 'width', 'loop', 'dither', 'maxSizeMB'],
   'video-to-webm': ['quality'],
-  'resize-image': ['width', 'height', 'fit'],
+  'resize-image': ['width', 'height', 'fit', 'format'],
   'crop-image': ['x', 'y', 'width', 'height'],
   'rotate-flip-image': ['rotate', 'flip'],
-  'compress-image': ['level', 'targetSizeKB'],
+  'compress-image': ['level', 'targetSizeKB', 'format'],
   'overlay-image-on-image': ['x', 'y', 'width', 'opacity'],
   'image-transparency': ['opacity'],
   'pancard-photo-resizer': ['crop'],
@@ -147,6 +167,8 @@ const ENUMS: [string, string, unknown[]][] = [
   ['rotate-flip-image', 'rotate', [0, 90, 180, 270]],
   ['rotate-flip-image', 'flip', ['none', 'horizontal', 'vertical']],
   ['compress-image', 'level', ['high', 'medium', 'low']],
+  ['compress-image', 'format', ['keep', 'jpg', 'png', 'webp', 'avif']],
+  ['resize-image', 'format', ['keep', 'jpg', 'png', 'webp', 'avif']],
   ['pancard-signature-resizer', 'background', ['white', 'transparent']],
 ];
 
@@ -175,9 +197,9 @@ function need(name: string) {
 }
 
 describe('catalog', () => {
-  it('has exactly the 84 names of docs/api.md, each once', () => {
-    expect(catalog).toHaveLength(84);
-    expect(new Set(names).size).toBe(84);
+  it('has exactly the 104 names of docs/api.md, each once', () => {
+    expect(catalog).toHaveLength(104);
+    expect(new Set(names).size).toBe(104);
     expect([...names].sort()).toEqual(
       [
         ...VIDEO_TOOLS,
@@ -216,12 +238,13 @@ describe('catalog', () => {
       const p = e.params as unknown as Record<string, unknown>;
       expect(p.type, e.name).toBe('object');
       expect(p.additionalProperties, e.name).toBe(false);
+      const modern = /-to-(webp|avif)$/.test(e.name) ? ['quality', 'effort', 'lossless'] : ['quality'];
       const expected =
         e.kind !== 'converter'
           ? PARAM_NAMES[e.name]
           : e.media === 'audio'
             ? AUDIO_CONVERTER_PARAMS(e.name)
-            : ['quality'];
+            : modern;
       expect(Object.keys(p.properties as object).sort(), e.name).toEqual([...expected].sort());
     }
   });
@@ -247,6 +270,24 @@ describe('catalog', () => {
       expect(e.params.required ?? []).toEqual([]);
       expect(e.params.properties.quality).toMatchObject({ type: 'integer', minimum: 1, maximum: 100 });
     }
+  });
+
+  it("gives the WebP and AVIF converters their encoder's effort range and lossless", () => {
+    const props = (name: string) => need(name).params.properties as Record<string, object>;
+    expect(props('png-to-webp').effort).toMatchObject({
+      type: 'integer',
+      minimum: 0,
+      maximum: 6,
+      default: 4,
+    });
+    expect(props('png-to-avif').effort).toMatchObject({
+      type: 'integer',
+      minimum: 0,
+      maximum: 9,
+      default: 4,
+    });
+    for (const name of ['png-to-webp', 'png-to-avif'])
+      expect(props(name).lossless).toMatchObject({ type: 'boolean', default: false });
   });
 
   it('has the input counts of docs/api.md', () => {
@@ -275,8 +316,8 @@ describe('catalog', () => {
   });
 
   it('has a distinct, brand-free title and a meta-sized description for every entry', () => {
-    expect(new Set(catalog.map((e) => e.title)).size).toBe(84);
-    expect(new Set(catalog.map((e) => e.description)).size).toBe(84);
+    expect(new Set(catalog.map((e) => e.title)).size).toBe(104);
+    expect(new Set(catalog.map((e) => e.description)).size).toBe(104);
     for (const e of catalog) {
       expect(e.title, e.name).not.toMatch(/mediakit/i);
       expect(e.description.length, e.name).toBeGreaterThanOrEqual(80);

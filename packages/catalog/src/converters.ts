@@ -25,7 +25,7 @@ export type ConverterParams = Static<typeof converterParams>;
  * also takes]. MOV's converter also takes phone 3GP/3G2: the same ISO box family, and no converter
  * of their own is offered.
  */
-type Row = readonly [FormatName, FormatName, string, (readonly FormatName[])?];
+export type Row = readonly [FormatName, FormatName, string, (readonly FormatName[])?];
 
 const VIDEO_ROWS: readonly Row[] = [
   ['mov', 'mp4', 'Ideal for iPhone and QuickTime recordings.', ['3gp', '3g2']],
@@ -95,7 +95,7 @@ const AUDIO_ROWS: readonly Row[] = [
 const SOURCES = new Map<string, FormatName>();
 
 /** Names "mpeg-ts-to-mp4" the way the API does: format names joined by "-to-". */
-function converter([from, to, note, alsoTakes = []]: Row): CatalogEntry {
+export function converter([from, to, note, alsoTakes = []]: Row): CatalogEntry {
   const src = FORMATS[from];
   const dst = FORMATS[to];
   const name = `${from}-to-${to}`;

@@ -17,6 +17,15 @@ export const KEEP_FORMAT = ['jpg', 'png', 'webp', 'gif', 'tiff', 'avif'] as cons
 // ---------------------------------------------------------------------------------------------------
 // Params
 
+/** resize-image's and compress-image's output: the input's own format, or one the user picks. */
+export const OUTPUT_FORMATS = ['keep', 'jpg', 'png', 'webp', 'avif'] as const;
+const outputFormat = () =>
+  Type.Enum([...OUTPUT_FORMATS], {
+    title: 'Output format',
+    description: "keep writes the input's own format where it can; the others convert to that format.",
+    default: 'keep',
+  });
+
 const side = (title: string) => Type.Integer({ title, minimum: 1, maximum: 65535 });
 
 export const resizeImageParams = params({
@@ -30,6 +39,7 @@ export const resizeImageParams = params({
       default: 'inside',
     }),
   ),
+  format: Type.Optional(outputFormat()),
 });
 export type ResizeImageParams = Static<typeof resizeImageParams>;
 
@@ -61,6 +71,7 @@ export const compressImageParams = params({
       exclusiveMinimum: 0,
     }),
   ),
+  format: Type.Optional(outputFormat()),
 });
 export type CompressImageParams = Static<typeof compressImageParams>;
 

@@ -1,5 +1,5 @@
 /**
- * @mediakit/catalog: the one source of truth for the 84 tools and converters (docs/api.md, "The catalog"):
+ * @mediakit/catalog: the one source of truth for the 104 tools and converters (docs/api.md, "The catalog"):
  * names, page copy, accepted inputs, params schemas (TypeBox → JSON Schema), which worker runs each,
  * and the params / input checks the gateway and jobs service apply.
  */
@@ -11,6 +11,7 @@ import { imageTools } from './image-tools.ts';
 import type { CatalogEntry, PublicTool } from './types.ts';
 import { DEFAULT_VIDEO_LIMITS } from './video-limits.ts';
 import { videoTools } from './video-tools.ts';
+import { webpAvifConverters } from './webp-avif.ts';
 
 export * from './audio-params.ts';
 export * from './audio-tools.ts';
@@ -65,6 +66,7 @@ export {
 export * from './video-limits.ts';
 export * from './video-tool-params.ts';
 export * from './video-tools.ts';
+export { type AvifParams, avifParams, type WebpParams, webpAvifConverters, webpParams } from './webp-avif.ts';
 
 function freeze(e: CatalogEntry): CatalogEntry {
   Object.freeze(e.inputs.accept);
@@ -74,7 +76,7 @@ function freeze(e: CatalogEntry): CatalogEntry {
   return Object.freeze(e);
 }
 
-/** Every entry: 16 video tools, 8 image tools, 7 video converters, 20 image converters, 2 audio conversion tools, 21 audio converters, 6 audio editing tools; GIF/WebM: 2 tools, 2 converters. */
+/** Every entry: 16 video tools, 8 image tools, 7 video converters, 20 image converters, 2 audio conversion tools, 21 audio converters, 6 audio editing tools; GIF/WebM: 2 tools, 2 converters; 20 to WebP/AVIF. */
 export const catalog: readonly CatalogEntry[] = Object.freeze(
   // biome-ignore format: one group per line, so entries added in parallel merge cleanly
   [
@@ -86,6 +88,7 @@ export const catalog: readonly CatalogEntry[] = Object.freeze(
     ...audioConversionTools,
     ...audioConverters,
     ...audioEditingTools,
+    ...webpAvifConverters,
   ].map(freeze),
 );
 

@@ -50,7 +50,7 @@ describe('validateParams: shape', () => {
       interval: 2,
       format: 'jpg',
     });
-    expect(ok('resize-image', { width: 100 })).toEqual({ width: 100, fit: 'inside' });
+    expect(ok('resize-image', { width: 100 })).toEqual({ width: 100, fit: 'inside', format: 'keep' });
     expect(ok('png-to-jpg', {})).toEqual({});
     expect(ok('png-to-jpg', { quality: 80 })).toEqual({ quality: 80 });
   });
@@ -321,7 +321,12 @@ describe('validateParams: video tools', () => {
 
 describe('validateParams: image tools and converters', () => {
   it('resize-image: width or height, and a fit', () => {
-    expect(ok('resize-image', { height: 300, fit: 'cover' })).toEqual({ height: 300, fit: 'cover' });
+    expect(ok('resize-image', { height: 300, fit: 'cover' })).toEqual({
+      height: 300,
+      fit: 'cover',
+      format: 'keep',
+    });
+    expect(fields('resize-image', { width: 10, format: 'gif' })).toEqual(['format']);
     expect(issues('resize-image', { fit: 'cover' })).toEqual([
       { field: 'width', message: 'width or height is required: give one of them, or both' },
     ]);
@@ -329,13 +334,34 @@ describe('validateParams: image tools and converters', () => {
   });
 
   it('compress-image: a level or a targetSizeKB, not both', () => {
-    expect(ok('compress-image', { level: 'high' })).toEqual({ level: 'high' });
-    expect(ok('compress-image', { targetSizeKB: 150 })).toEqual({ targetSizeKB: 150 });
+    expect(ok('compress-image', { level: 'high' })).toEqual({ level: 'high', format: 'keep' });
+    expect(ok('compress-image', { targetSizeKB: 150, format: 'avif' })).toEqual({
+      targetSizeKB: 150,
+      format: 'avif',
+    });
     expect(issues('compress-image', { level: 'max' })).toEqual([
       { field: 'level', message: 'level must be one of high, medium, low' },
     ]);
     expect(fields('compress-image', {})).toEqual(['level']);
     expect(fields('compress-image', { level: 'low', targetSizeKB: 20 })).toEqual(['targetSizeKB']);
+  });
+
+  it('WebP and AVIF converters: quality, effort in their own range, lossless without a quality', () => {
+    expect(ok('jpg-to-webp', {})).toEqual({ effort: 4, lossless: false });
+    expect(ok('gif-to-webp', { quality: 70, effort: 6 })).toEqual({
+      quality: 70,
+      effort: 6,
+      lossless: false,
+    });
+    expect(ok('png-to-avif', { effort: 9, lossless: true })).toEqual({ effort: 9, lossless: true });
+    expect(fields('png-to-webp', { effort: 7 })).toEqual(['effort']);
+    expect(fields('png-to-avif', { effort: 10 })).toEqual(['effort']);
+    expect(issues('png-to-webp', { quality: 80, lossless: true })).toEqual([
+      {
+        field: 'quality',
+        message: 'quality does not apply to a lossless image: leave it out, or turn lossless off',
+      },
+    ]);
   });
 
   it('opacity 0..100 for image transparency and overlays', () => {

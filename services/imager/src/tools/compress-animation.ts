@@ -1,6 +1,7 @@
 /**
  * compress-image on an animated GIF or WebP (or an animated AVIF/HEIF, written as WebP): the same
- * levels and the same byte-budget search as for a still (compress-image.ts), with every encode
+ * levels and the same byte-budget search as for a still (compress-image.ts), or as the animated WebP
+ * the user chose (`format: 'webp'`), with every encode
  * writing all the frames. The pixels are prepared once (sRGB, RGBA); each attempt applies its
  * knob to every frame (softening frame by frame, so no frame blurs into the next; shrinking each
  * frame to the same size) and encodes the whole animation with the input's delays and loop count.
@@ -28,8 +29,9 @@ export async function compressAnimation(
   input: JobInput,
   animation: RawAnimation,
   name: string,
+  format: 'gif' | 'webp' = animatedFormatFor(input.format),
 ): Promise<EditedImage> {
-  const edited = await encodeSmaller(ctx, input, animation, name);
+  const edited = await encodeSmaller(ctx, input, animation, name, format);
   // Animations are often optimised already (gifsicle stores only what changes between frames, which
   // our GIF encoder does less well): a "compressed" file larger than the upload is no use to anyone.
   const { size } = await stat(input.path);
@@ -46,8 +48,8 @@ async function encodeSmaller(
   input: JobInput,
   animation: RawAnimation,
   name: string,
+  format: 'gif' | 'webp',
 ): Promise<EditedImage & { data: Buffer }> {
-  const format = animatedFormatFor(input.format);
   const { targetSizeKB } = ctx.params;
   if (targetSizeKB === undefined) {
     const plan = planCompressLevel(format, ctx.params.level ?? 'medium', true);

@@ -67,7 +67,7 @@
  */
 import { stat } from 'node:fs/promises';
 import { JobFailure, type JobInput, type ToolContext, type ToolHandler } from '@mediakit/worker';
-import { openAnimation } from '../decode/open-animation.ts';
+import { frameCount, openAnimation } from '../decode/open-animation.ts';
 import { openImage } from '../decode/open-image.ts';
 import { animatedFormatFor } from './animation.ts';
 import { compressAnimation } from './compress-animation.ts';
@@ -77,15 +77,24 @@ import { fitByteBudget, kilobytes, resizeToScale, shrinkSteps } from './editing-
 import { type EditedImage, eachInput } from './editing-each-input.ts';
 import { fromRaw, type Size, toRaw } from './editing-pixels.ts';
 import { fastSearch, hasQualityKnob, qualityOutput } from './editing-quality.ts';
-import { compressedFormatOf, EXTENSION, type OutputFormat, writableAs } from './formats.ts';
+import {
+  chosenFormat,
+  compressedFormatOf,
+  EXTENSION,
+  type FormatChoice,
+  type OutputFormat,
+  writableAs,
+} from './formats.ts';
 import { applyPlan, type ImagePlan, type PixelSteps, pixelStepsOf, planImageJob } from './pipeline.ts';
-import { otherFormatNote } from './result-notes.ts';
+import { firstFrameNote, otherFormatNote } from './result-notes.ts';
 
 export type CompressLevel = 'high' | 'medium' | 'low';
 
 export interface CompressParams {
   level?: CompressLevel;
   targetSizeKB?: number;
+  /** `keep` (the default) or the format to write: the same levels and search in that format. */
+  format?: FormatChoice;
 }
 
 /** The quality each level turns the format's knob to (high = smallest file). */
@@ -237,15 +246,28 @@ async function compressOne(
   base: string,
 ): Promise<EditedImage> {
   const name = `${base}-compressed`;
-  const animation = await openAnimation(input, { signal: ctx.signal });
+  const chosen = chosenFormat(ctx.params.format);
+  // Only WebP holds an animation among the formats a user can pick; the others get the first frame.
+  const animates = chosen === undefined || chosen === 'webp';
+  const animation = animates ? await openAnimation(input, { signal: ctx.signal }) : undefined;
   if (animation) {
+    if (chosen === 'webp') return compressAnimation(ctx, input, animation, name, 'webp');
     const note = otherFormatNote(input.format, animatedFormatFor(input.format), true);
     return { ...(await compressAnimation(ctx, input, animation, name)), note };
   }
   const image = await openImage(input);
   const { targetSizeKB } = ctx.params;
   const { hasAlpha = false } = await image.metadata();
-  const format = compressedFormatOf(input.format, hasAlpha);
+  // The planners take a format name: the input's own, or the chosen one (compressedFormatOf keeps it).
+  const source = chosen ?? input.format;
+  const format = compressedFormatOf(source, hasAlpha);
+  const frames = chosen ? await frameCount(input) : 1;
+  const note =
+    frames > 1
+      ? firstFrameNote(input.name, frames, format)
+      : chosen
+        ? undefined
+        : otherFormatNote(input.format, format);
   const inputBytes = (await stat(input.path)).size;
   const outcome = (data: Buffer) => ({
     inputName: input.name,
@@ -256,25 +278,25 @@ async function compressOne(
   });
   if (targetSizeKB === undefined) {
     const level = ctx.params.level ?? 'medium';
-    const plan = planCompressLevel(input.format, level, hasAlpha);
+    const plan = planCompressLevel(source, level, hasAlpha);
     // Encoded in memory (one image, at most the pixel bound) to compare it with the input.
     const data = await applyPlan(image, plan).toBuffer();
     checkLevelResult(outcome(data), level);
-    return { data, extension: plan.extension, name, note: otherFormatNote(input.format, format) };
+    return { data, extension: plan.extension, name, note };
   }
 
   // Decode once; every attempt re-encodes these pixels (no metadata can ride along either).
-  const raw = await toRaw(image, planCompressPixels(input.format, hasAlpha), 'keep', ctx.signal);
+  const raw = await toRaw(image, planCompressPixels(source, hasAlpha), 'keep', ctx.signal);
   const encode = (quality: number, scale: number, fine?: FineSetting) =>
     applyPlan(
       fromRaw(finePixels(raw, fine)),
-      planCompressTarget(input.format, raw, quality, scale, hasAlpha, fine),
+      planCompressTarget(source, raw, quality, scale, hasAlpha, fine),
     ).toBuffer();
   const data = await searchTargetSize(ctx, input, {
     targetSizeKB,
     // Without a quality knob (TIFF with alpha is lossless), only the size steps are left.
     minQuality: hasQualityKnob(format, hasAlpha) ? 1 : 100,
-    knobs: (quality) => fineKnobs(input.format, quality, hasAlpha),
+    knobs: (quality) => fineKnobs(source, quality, hasAlpha),
     encode,
   });
   checkTargetResult(outcome(data), targetSizeKB);
@@ -282,6 +304,6 @@ async function compressOne(
     data,
     extension: EXTENSION[format],
     name,
-    note: otherFormatNote(input.format, format),
+    note,
   };
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { imageConverters } from '@mediakit/catalog';
+import { imageConverters, webpAvifConverters } from '@mediakit/catalog';
 import { heicFromImage, picture, writeBmp, writeIco, writePsd } from '@mediakit/media/testing';
 import { JobFailure } from '@mediakit/worker';
 import sharp from 'sharp';
@@ -227,8 +227,8 @@ describe('jpg-to-png', () => {
 
 describe('the 20 converters', () => {
   it('registers exactly the catalog’s image converters, each also in the imager’s registry', () => {
-    const names = imageConverters.map((c) => c.name).sort();
-    expect(names).toHaveLength(20);
+    const names = [...imageConverters, ...webpAvifConverters].map((c) => c.name).sort();
+    expect(names).toHaveLength(40);
     expect(Object.keys(converterHandlers).sort()).toEqual(names);
     for (const name of names) expect(handlers[name]).toBe(converterHandlers[name]);
   });

@@ -1,8 +1,10 @@
+import { webpAvifConverters } from '@mediakit/catalog';
 import type { ToolHandler } from '@mediakit/worker';
 import { makeImageConverter } from './convert-image.ts';
+import { makeWebpAvifConverter } from './convert-webp-avif.ts';
 
 /**
- * The 20 image converters: one line each. A converter is defined by its target alone: openImage
+ * The 40 image converters: one line each. A converter is defined by its target alone: openImage
  * decodes every source format (checked against the converter's source by the gateway, from content),
  * so `heic-to-png` and `bmp-to-png` are the same handler under two catalog names.
  */
@@ -28,4 +30,10 @@ export const converterHandlers: Record<string, ToolHandler<any>> = {
   'svg-to-png': makeImageConverter('png'),
   'psd-to-jpg': makeImageConverter('jpg'),
   'psd-to-png': makeImageConverter('png'),
+  ...Object.fromEntries(
+    webpAvifConverters.map((entry) => [
+      entry.name,
+      makeWebpAvifConverter(entry.output.formats[0] as 'webp' | 'avif'),
+    ]),
+  ),
 };

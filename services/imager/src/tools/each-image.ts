@@ -43,6 +43,11 @@ export interface ImageStep {
    * job says so when the input's format could not be written (result-notes.ts).
    */
   keepsAnimation?: boolean;
+  /**
+   * Set by a tool whose user chose an output that holds animations (WebP): every frame is processed
+   * as with `keepsAnimation`, without a note about the format, which is the one asked for.
+   */
+  writesAnimation?: boolean;
   /** The download name without extension, given the input's base name and what was written. */
   name(base: string, written: WrittenImage): string;
 }
@@ -58,7 +63,8 @@ export async function eachImage<P>(ctx: ToolContext<P>, step: ImageStep): Promis
     let plan: ImagePlan;
     let written: WrittenImage;
     try {
-      const animation = step.keepsAnimation ? await openAnimation(input, { signal }) : undefined;
+      const animates = step.keepsAnimation || step.writesAnimation;
+      const animation = animates ? await openAnimation(input, { signal }) : undefined;
       if (animation) {
         // Animated outputs (GIF, WebP) keep an alpha channel whatever the frames hold.
         plan = step.plan({ ...input, format: animatedFormatFor(input.format) }, { hasAlpha: true });

@@ -61,6 +61,15 @@ export function compressedFormatOf(inputFormat: string, hasAlpha: boolean): Outp
   return writableAs(inputFormat) ?? (hasAlpha ? 'png' : 'jpeg');
 }
 
+/** The `format` param of resize-image and compress-image (catalog OUTPUT_FORMATS). */
+export type FormatChoice = 'keep' | 'jpg' | 'png' | 'webp' | 'avif';
+
+/** The format the user picked, or undefined for `keep` (the tool's own rule above then decides). */
+export function chosenFormat(choice: FormatChoice | undefined): OutputFormat | undefined {
+  if (choice === undefined || choice === 'keep') return undefined;
+  return choice === 'jpg' ? 'jpeg' : choice;
+}
+
 /** How the user sees a format named in a sentence. */
 export function formatLabel(format: OutputFormat): string {
   return format === 'jpeg' ? 'JPEG' : format.toUpperCase();

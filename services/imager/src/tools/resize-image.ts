@@ -8,25 +8,31 @@
  * - fill: stretched to the box, aspect ratio ignored;
  * - inside: as large as fits the box keeping the aspect ratio, never enlarged.
  * With only one side given, every fit keeps the aspect ratio.
+ *
+ * `format` other than `keep` writes that format instead: WebP keeps an animation's every frame,
+ * JPG, PNG and AVIF hold its first frame (the job's note says so).
  */
 import type { ToolHandler } from '@mediakit/worker';
 import { eachImage } from './each-image.ts';
-import { sameFormatAs } from './formats.ts';
+import { chosenFormat, type FormatChoice, sameFormatAs } from './formats.ts';
 import { planImageJob, type ResizeFit } from './pipeline.ts';
 
 export interface ResizeParams {
   width?: number;
   height?: number;
   fit: ResizeFit;
+  format?: FormatChoice;
 }
 
 export const resizeImage: ToolHandler<ResizeParams> = (ctx) => {
   const { width, height, fit } = ctx.params;
+  const chosen = chosenFormat(ctx.params.format);
   return eachImage(ctx, {
-    keepsAnimation: true,
+    keepsAnimation: chosen === undefined,
+    writesAnimation: chosen === 'webp',
     plan: (input, { hasAlpha }) =>
       planImageJob({
-        format: sameFormatAs(input.format, hasAlpha),
+        format: chosen ?? sameFormatAs(input.format, hasAlpha),
         resize: { width, height, fit },
         inputSize: { width: input.width, height: input.height },
       }),
