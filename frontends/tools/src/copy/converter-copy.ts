@@ -93,3 +93,39 @@ export function audioConverter({ from, to, intro, limits = [], faq }: ConverterT
 /** Why an audio file can come out unchanged in quality: its sound is copied, not encoded again. */
 export const AUDIO_COPY = (codec: string, to: string) =>
   `When the sound already is ${codec} and you leave bitrate, VBR, sample rate and channels empty, it is copied into the ${to} file as it is: no quality loss, and done in seconds.`;
+
+/** The default settings of the WebP and AVIF converters (the imager's), as the steps name them. */
+const MODERN_DEFAULTS = { WebP: 'quality 90, effort 4', AVIF: 'quality 60, effort 4' } as const;
+
+/** A WebP or AVIF converter's copy: quality, effort and lossless to set, up to 50 files at once. */
+export function modernImageConverter({
+  from,
+  to,
+  intro,
+  limits = [],
+  faq,
+}: ConverterText & { to: 'WebP' | 'AVIF' }): ToolCopy {
+  return {
+    action: `Convert to ${to}`,
+    intro,
+    steps: [
+      `Choose your ${from} files, up to 50 at once, or drop them on the page.`,
+      `Keep the settings (${MODERN_DEFAULTS[to]}) or change them: lower quality gives smaller files, more effort a smaller file in more time, and lossless keeps every pixel.`,
+      `Press "Convert to ${to}" and download each ${to} or all of them as a ZIP.`,
+    ],
+    limits: [
+      ...limits,
+      'Transparency is kept; the camera data (EXIF, GPS) is removed and colours are converted to standard sRGB.',
+      'The converter checks what the file really is, not its name, and says so when it is another format.',
+    ],
+    faq,
+  };
+}
+
+/** A limit of the WebP converters whose sources animate. */
+export const ANIMATED_WEBP =
+  'An animation stays an animation: every frame, its timing and the loop count are kept in the WebP.';
+
+/** A limit of the AVIF converters whose sources animate: the AVIF written here is a still. */
+export const AVIF_STILL =
+  'The AVIF holds one picture: an animation gives its first frame, and the download\'s name ends in "-first-frame". Convert to WebP to keep it moving.';

@@ -6,6 +6,19 @@ const LEVEL_QUALITY: Record<string, Record<string, number>> = {
   'image/webp': { high: 40, medium: 60, low: 80 },
 };
 
+/** compress-image's `format` choices as MIME types; `keep` (or none) writes the input's own. */
+const CHOSEN_MIME: Record<string, string> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  avif: 'image/avif',
+};
+
+/** The MIME type compress-image writes for this input and these params. */
+export function outputMime(inputMime: string, params: Record<string, unknown>): string {
+  return (typeof params.format === 'string' && CHOSEN_MIME[params.format]) || inputMime;
+}
+
 /** Rough share of the original size left per level, for formats the browser cannot re-encode. */
 const LEVEL_SHARE: Record<string, number> = { high: 0.35, medium: 0.5, low: 0.7 };
 
@@ -22,7 +35,7 @@ export function estimateSize(input: Pick<FileInfo, 'size'>, params: Record<strin
 }
 
 /**
- * A better guess for JPEG and WebP pictures on this device: the browser encodes the picture at
+ * A better guess for JPEG and WebP outputs on this device: the browser encodes the picture at
  * the level's quality, which is close to what the imager writes. Falls back to `estimateSize`.
  */
 export async function predictSize(
@@ -31,7 +44,8 @@ export async function predictSize(
   params: Record<string, unknown>,
 ): Promise<number> {
   const fallback = estimateSize(input, params);
-  const quality = LEVEL_QUALITY[input.mime]?.[typeof params.level === 'string' ? params.level : ''];
+  const mime = outputMime(input.mime, params);
+  const quality = LEVEL_QUALITY[mime]?.[typeof params.level === 'string' ? params.level : ''];
   if (!local || quality === undefined || typeof createImageBitmap !== 'function') return fallback;
   try {
     const bitmap = await createImageBitmap(local);
@@ -40,9 +54,7 @@ export async function predictSize(
     canvas.height = bitmap.height;
     canvas.getContext('2d')?.drawImage(bitmap, 0, 0);
     bitmap.close();
-    const blob = await new Promise<Blob | null>((resolve) =>
-      canvas.toBlob(resolve, input.mime, quality / 100),
-    );
+    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, mime, quality / 100));
     return blob ? Math.min(input.size, blob.size) : fallback;
   } catch {
     return fallback;

@@ -96,6 +96,19 @@ describe('params form from the JSON Schema', () => {
     });
   });
 
+  test('a lossless WebP or AVIF sends no quality, which the server would refuse', () => {
+    const fields = fieldsOf(schemaOf('png-to-webp'));
+    const form = TOOL_FORMS['png-to-webp'];
+    const lossy = { quality: '80', effort: '4', lossless: 'false' };
+    expect(buildParams(fields, lossy, hiddenFields(form, lossy, {})).params).toMatchObject({ quality: 80 });
+    const lossless = { ...lossy, lossless: 'true' };
+    expect(buildParams(fields, lossless, hiddenFields(form, lossless, {})).params).toEqual({
+      effort: 4,
+      lossless: true,
+    });
+    expect(Object.keys(TOOL_FORMS).filter((name) => /-to-(webp|avif)$/.test(name))).toHaveLength(20);
+  });
+
   test('trim: end after start and within the video, as the server checks', () => {
     const check = TOOL_FORMS['trim-video'].check;
     const video = { duration: 10 } as never;

@@ -45,6 +45,19 @@ function trimForm(what: 'video' | 'audio'): ToolForm {
   };
 }
 
+/**
+ * The converters to WebP and AVIF (catalog webp-avif.ts): a lossless encode has no quality (the
+ * server refuses both together), so the quality field goes away while lossless is on.
+ */
+function webpAvifForms(): Record<string, ToolForm> {
+  const form: ToolForm = { showWhen: { quality: (values) => values.lossless !== 'true' } };
+  const sources = ['jpg', 'png', 'gif', 'bmp', 'tiff', 'webp', 'heic', 'avif', 'ico', 'svg', 'psd'];
+  const names = sources.flatMap((from) =>
+    ['webp', 'avif'].filter((to) => to !== from).map((to) => `${from}-to-${to}`),
+  );
+  return Object.fromEntries(names.map((name) => [name, form]));
+}
+
 const even = (n: number) => Math.max(16, Math.round(n / 2) * 2);
 
 export const TOOL_FORMS: Record<string, ToolForm> = {
@@ -138,6 +151,7 @@ export const TOOL_FORMS: Record<string, ToolForm> = {
       return errors;
     },
   },
+  ...webpAvifForms(),
 };
 
 /** A centered box of half the frame, as a starting crop. */

@@ -15,6 +15,7 @@ export const copy: ToolCopy = {
     'Each picture keeps its format (JPEG, PNG, WebP, AVIF, GIF, TIFF); HEIC, BMP, PSD, ICO and SVG come out as JPEG, or PNG when transparent.',
     'The result is never larger than the original: when a picture cannot be made smaller (it is already well compressed), the job says so and what to try instead of returning a bigger file; in a batch, that picture comes back unchanged with the reason.',
     ANIMATION_KEPT,
+    'Or pick an output format (JPG, PNG, WebP or AVIF): the same level or target size then applies in that format, and the result is still never larger than the original. WebP keeps an animation moving; the others take its first frame.',
   ],
   faq: [
     {

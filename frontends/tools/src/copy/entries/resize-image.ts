@@ -14,6 +14,7 @@ export const copy: ToolCopy = {
     'Each picture keeps its format; HEIC photos come out as JPEG (PNG if transparent), BMP, ICO, PSD and SVG as PNG.',
     'Up to 50 pictures per run.',
     ANIMATION_KEPT,
+    'Or pick an output format: JPG, PNG, WebP or AVIF. WebP keeps an animation moving; JPG, PNG and AVIF take its first frame.',
   ],
   faq: [
     {
