@@ -2,7 +2,8 @@
  * The converters, built from one table per kind. Each takes only its source format (checked on the
  * content, not the file name). Params: `quality`? 1..100 for video and image outputs; the audio
  * settings of audio-params.ts for audio outputs. Image and audio converters take several files at
- * once, video converters one.
+ * once, video converters one. The converters to WebP and AVIF, with their own settings, are in
+ * webp-avif.ts.
  */
 import { type Static, Type } from 'typebox';
 import {
