@@ -332,7 +332,7 @@ export function main() {
       steps++;
     if (
       process.env.MK_SETUP_BROWSER === '1' &&
-      ensureSystemTools(mediaTestTools, 'the HEIF/AVIF tools of the tests and the bench')
+      ensureSystemTools(mediaTestTools, 'the HEIF/AVIF/WebP tools of the tests and the bench')
     )
       steps++;
     if (

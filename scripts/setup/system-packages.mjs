@@ -16,10 +16,13 @@ export const browserTools = [{ command: ['chromium', 'chromium-browser'], pkg: '
 export const deployTestTools = [{ command: 'kubectl', pkg: 'kubernetes-client' }];
 /**
  * `npm test` and `npm run bench` make and read HEIC/AVIF with the encoders people use (the HDR
- * tests decode with avifdec; bench/parts/photos.ts times heif-convert, avifdec and vips).
+ * tests decode with avifdec, the WebP outputs with dwebp and webpmux; bench/parts/photos.ts times
+ * heif-convert, avifdec and vips).
  */
 export const mediaTestTools = [
   { command: 'avifdec', pkg: 'libavif-bin' },
+  { command: 'dwebp', pkg: 'webp' },
+  { command: 'webpmux', pkg: 'webp' },
   { command: 'avifenc', pkg: 'libavif-bin' },
   { command: 'heif-enc', pkg: 'libheif-examples' },
   { command: 'heif-convert', pkg: 'libheif-examples' },
