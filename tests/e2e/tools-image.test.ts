@@ -1,5 +1,7 @@
-import { rm, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { heicFromImage } from '@mediakit/media/testing';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -119,6 +121,31 @@ describe.skipIf(skipReason)('image tool pages in Chromium', () => {
     expect(file.name).toBe('IMG_0001.jpg');
     const meta = await sharp(file.bytes).metadata();
     expect(meta).toMatchObject({ format: 'jpeg', width: 64, height: 32 });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  test('png-to-webp: lossless hides the quality, and the WebP holds the same pixels', async () => {
+    const { page, errors } = await openTool(web.browser, web.url, '/converter/png-to-webp');
+    await page.locator('input[type=file]').setInputFiles(fixtures.pngs[0]);
+    await waitUploaded(page, 1);
+    const quality = page.locator('input[name="quality"]');
+    await expect(quality.count()).resolves.toBe(1);
+    await page.getByRole('checkbox', { name: 'Lossless' }).check();
+    await expect.poll(() => quality.count()).toBe(0);
+    await runAndWait(page);
+    const file = await download(
+      page,
+      page.locator('.result').getByRole('button', { name: /^Download/ }),
+      dir,
+    );
+    expect(file.name).toBe('scan-1.webp');
+    // Decoded by libwebp's dwebp, not by the sharp that wrote it.
+    const pam = join(dir, 'scan-1.pam');
+    await promisify(execFile)('dwebp', ['-quiet', '-pam', file.path, '-o', pam]);
+    const decoded = await readFile(pam);
+    const source = await sharp(fixtures.pngs[0]).ensureAlpha().raw().toBuffer();
+    expect(decoded.subarray(decoded.length - source.length).equals(source)).toBe(true);
     expect(errors).toEqual([]);
     await page.close();
   });
