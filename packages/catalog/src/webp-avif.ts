@@ -59,13 +59,13 @@ const qualityOrLossless: ParamRule = (c) =>
 const SOURCES: readonly (readonly [FormatName, string, string])[] = [
   [
     'jpg',
-    'Cuts photos for the web to about two thirds of the JPG.',
-    'Makes photos about half the size of the JPG.',
+    'Makes photos lighter for the web with the same look.',
+    'Makes photos much smaller with the same look.',
   ],
   ['png', 'Keeps transparency in a much smaller file.', 'Keeps transparency in the smallest file.'],
   [
     'gif',
-    'Animated GIFs stay animated, in a fraction of the bytes.',
+    'Animated GIFs stay animated, every frame and delay kept.',
     'Animated GIFs give their first frame.',
   ],
   ['bmp', 'Turns bulky bitmaps into light web images.', 'Turns bulky bitmaps into tiny modern images.'],
@@ -74,7 +74,7 @@ const SOURCES: readonly (readonly [FormatName, string, string])[] = [
     'Turns large scans into web-ready images.',
     'Turns large scans and print files into small images.',
   ],
-  ['webp', '', 'Often a third smaller than the WebP; animations give their first frame.'],
+  ['webp', '', 'Often smaller than the WebP; animations give their first frame.'],
   [
     'heic',
     'Opens iPhone photos in every browser; HEIF animations stay animated.',

@@ -5,12 +5,16 @@ export const copy: ToolCopy = modernImageConverter({
   from: 'GIF',
   to: 'WebP',
   intro:
-    'Turn animated GIFs into animated WebP: the same motion and colours with smoother transparent edges, and often fewer bytes.',
+    'Turn animated GIFs into animated WebP: the same motion, timing and loop, in a format every current browser plays and chat apps accept.',
   limits: [ANIMATED_WEBP],
   faq: [
     {
       q: 'Does the animation keep its speed and loop?',
       a: 'Yes: every frame keeps its own delay, and the loop count of the GIF (forever or a number of times) is kept.',
+    },
+    {
+      q: 'Will the WebP be smaller than my GIF?',
+      a: "Turn on lossless for the smallest file: a GIF's few colours pack better without loss, about a third smaller in our tests. At a high quality setting the WebP can be larger than a GIF that was already optimised.",
     },
   ],
 });
