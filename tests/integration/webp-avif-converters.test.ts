@@ -258,6 +258,14 @@ describe('animations', () => {
     expect(psnr(await dwebpFrame(out.path, 1), await ffmpegRgba(join(CORPUS, GIF)))).toBeGreaterThan(30);
   });
 
+  it('avif-to-webp: an avifenc sequence (24 frames at 10 fps) as an animated WebP', async () => {
+    const out = await convert('avif-to-webp', 'anim/avifenc-24-frames.avif');
+    expect(out.name).toBe('avifenc-24-frames.webp');
+    expect((await webpmuxInfo(out.path)).durations).toEqual(Array(24).fill(100));
+    const reference = await ffmpegRgba(join(CORPUS, 'anim/avifenc-24-frames.ref.png'));
+    expect(psnr(await dwebpFrame(out.path, 1), reference)).toBeGreaterThan(30);
+  });
+
   it('gif-to-avif: the first frame, and the name and note say so', async () => {
     const out = await convert('gif-to-avif', GIF);
     expect(out.name).toBe('gifsicle-42-frames-first-frame.avif');
