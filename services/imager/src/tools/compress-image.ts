@@ -2,7 +2,9 @@
  * compress-image: 1..50 images made smaller, each keeping its format (formats sharp cannot write become
  * JPEG, or PNG when transparent; see formats.ts). Either a `level` (high = smallest file) or a
  * `targetSizeKB`. A result that is not smaller than its input fails the job with a sentence saying what
- * to try (compress-not-larger.ts): never a bigger "compressed" file.
+ * to try (compress-not-larger.ts): never a bigger "compressed" file. `format` (default `keep`) writes
+ * JPEG, PNG, WebP or AVIF instead, with that format's levels and search; WebP keeps an animation, the
+ * others take its first frame.
  *
  * Levels are fixed points on each format's quality knob (editing-quality.ts): JPEG 45/65/80 with mozjpeg,
  * WebP 40/60/80, AVIF 30/45/60, PNG palette quality 35/55/75, TIFF (JPEG inside) 45/65/80, GIF 16/256/256
