@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -256,6 +256,8 @@ describe('animations', () => {
       durations: Array(42).fill(100),
     });
     expect(psnr(await dwebpFrame(out.path, 1), await ffmpegRgba(join(CORPUS, GIF)))).toBeGreaterThan(30);
+    // Lossless by default for a GIF: smaller than the GIF itself.
+    expect((await stat(out.path)).size).toBeLessThan((await stat(join(CORPUS, GIF))).size);
   });
 
   it('avif-to-webp: an avifenc sequence (24 frames at 10 fps) as an animated WebP', async () => {

@@ -348,7 +348,8 @@ describe('validateParams: image tools and converters', () => {
 
   it('WebP and AVIF converters: quality, effort in their own range, lossless without a quality', () => {
     expect(ok('jpg-to-webp', {})).toEqual({ effort: 4, lossless: false });
-    expect(ok('gif-to-webp', { quality: 70, effort: 6 })).toEqual({
+    expect(ok('gif-to-webp', {})).toEqual({ effort: 4, lossless: true });
+    expect(ok('gif-to-webp', { quality: 70, effort: 6, lossless: false })).toEqual({
       quality: 70,
       effort: 6,
       lossless: false,
@@ -381,9 +382,11 @@ describe('validateParams: image tools and converters', () => {
 
   it('converters: quality 1..100', () => {
     for (const e of catalog.filter((x) => x.kind === 'converter' && x.media !== 'audio')) {
-      expect(validateParams(e, { quality: 1 }).ok, e.name).toBe(true);
-      expect(validateParams(e, { quality: 100 }).ok, e.name).toBe(true);
-      expect(validateParams(e, { quality: 0 }), e.name).toEqual({
+      // gif-to-webp is lossless by default: a quality goes with lossless off.
+      const lossy = e.name === 'gif-to-webp' ? { lossless: false } : {};
+      expect(validateParams(e, { ...lossy, quality: 1 }).ok, e.name).toBe(true);
+      expect(validateParams(e, { ...lossy, quality: 100 }).ok, e.name).toBe(true);
+      expect(validateParams(e, { ...lossy, quality: 0 }), e.name).toEqual({
         ok: false,
         issues: [{ field: 'quality', message: 'quality must be a whole number between 1 and 100' }],
       });

@@ -14,7 +14,7 @@ export const copy: ToolCopy = modernImageConverter({
     },
     {
       q: 'Will the WebP be smaller than my GIF?',
-      a: "Turn on lossless for the smallest file: a GIF's few colours pack better without loss, about a third smaller in our tests. At a high quality setting the WebP can be larger than a GIF that was already optimised.",
+      a: "Yes, with lossless on (the default): a GIF's few colours pack better without loss, about a third smaller in our tests. Turning lossless off to set a quality can give a file larger than a GIF that was already optimised.",
     },
   ],
 });
