@@ -76,7 +76,11 @@ function freeze(e: CatalogEntry): CatalogEntry {
   return Object.freeze(e);
 }
 
-/** Every entry: 16 video tools, 8 image tools, 7 video converters, 20 image converters, 2 audio conversion tools, 21 audio converters, 6 audio editing tools; GIF/WebM: 2 tools, 2 converters; 20 to WebP/AVIF. */
+/**
+ * Every entry (104): 18 video tools (16 + video-to-gif, video-to-webm), 8 image tools, 8 audio tools
+ * (2 conversion, 6 editing); 8 video converters (7 to MP4, mp4-to-webm), 21 image converters to JPG
+ * or PNG (gif-to-mp4 among them, on the transcoder), 20 to WebP or AVIF, 21 audio converters.
+ */
 export const catalog: readonly CatalogEntry[] = Object.freeze(
   // biome-ignore format: one group per line, so entries added in parallel merge cleanly
   [

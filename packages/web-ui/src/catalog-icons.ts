@@ -1,7 +1,7 @@
 /**
  * The one mapping from the catalog to its icons (Lucide's, one module per icon so a page's chunk
  * carries only the icons it shows; drawn by ./Icon.tsx): every tool by name, every group by id.
- * Converters share their group's icon: twenty-seven format pairs have no pictures of their own
+ * Converters share their group's icon: seventy format pairs have no pictures of their own
  * worth telling apart.
  */
 

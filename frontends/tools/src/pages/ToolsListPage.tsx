@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { matchesQuery, useCatalog } from '../catalog-query.ts';
 
 /**
- * `/tools#video-tools` (the home page's "All 16 video tools") opens at that group once the list is
+ * `/tools#video-tools` (the home page's "All 18 video tools") opens at that group once the list is
  * there. A frame later than the render, so it comes after the layout's scroll to the top of a new
  * page; focus goes to the group's heading, where a screen reader continues.
  */
