@@ -22,7 +22,7 @@ describe.skipIf(skipReason)('a remote that is down', () => {
     // Still the site: header navigation and footer are there, and the head is the page's own.
     expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(1);
     expect(await page.locator('footer').count()).toBe(1);
-    expect(await page.title()).toBe('All video and image tools | Mediakit');
+    expect(await page.title()).toBe('All video, audio and image tools | Mediakit');
     const before = attempts.length;
     expect(before).toBeGreaterThan(0);
 

@@ -28,10 +28,10 @@ describe.skipIf(skipReason)('web shell in Chromium', () => {
   test('every public route has its own title, description, canonical link and Open Graph tags', async () => {
     const routes: Record<string, { title: string; heading: string | RegExp }> = {
       '/': {
-        title: 'Mediakit: free online video and image tools, no watermark',
+        title: 'Mediakit: free online video, audio and image tools, no watermark',
         heading: /without a watermark/,
       },
-      '/tools': { title: 'All video and image tools | Mediakit', heading: 'All tools' },
+      '/tools': { title: 'All video, audio and image tools | Mediakit', heading: 'All tools' },
       '/pricing': { title: 'Pricing | Mediakit', heading: 'Pricing' },
       '/blog': { title: 'Blog | Mediakit', heading: 'Blog' },
       '/contact-us': { title: 'Contact us | Mediakit', heading: 'Contact us' },
@@ -133,7 +133,7 @@ describe.skipIf(skipReason)('web shell in Chromium', () => {
     const visitors = await launchVisitors();
     try {
       for (const [path, heading] of [
-        ['/', 'Free video and image tools, without a watermark'],
+        ['/', 'Free video, audio and image tools, without a watermark'],
         ['/tools', 'All tools'],
         ['/tool/trim-video', 'Trim Video'],
         ['/converter/png-to-jpg', 'PNG to JPG'],

@@ -16,12 +16,12 @@ export interface PageMeta {
 
 export const PAGE_META = {
   '/': {
-    title: `${BRAND}: free online video and image tools, no watermark`,
+    title: `${BRAND}: free online video, audio and image tools, no watermark`,
     description:
       'Trim, compress, resize, convert and edit videos and images in your browser. Free, no watermark, no sign-up, and your files are deleted after processing.',
   },
   '/tools': {
-    title: withBrand('All video and image tools'),
+    title: withBrand('All video, audio and image tools'),
     description:
       'Every Mediakit tool and converter in one place: video editing, image editing, video to MP4 and image format converters. Free and without watermark.',
   },
@@ -33,7 +33,7 @@ export const PAGE_META = {
   '/blog': {
     title: withBrand('Blog'),
     description:
-      'Guides on converting, compressing and editing video and images, and how Mediakit keeps your files private.',
+      'Guides on converting, compressing and editing video, audio and images, and how Mediakit keeps your files private.',
   },
   '/contact-us': {
     title: withBrand('Contact us'),

@@ -98,7 +98,7 @@ export const openApiOptions: FastifyDynamicSwaggerOptions = {
       title: 'Mediakit API',
       version: '1.0.0',
       description:
-        'Convert and edit video and images. JSON in and out; file bytes as multipart/form-data or tus 1.0 ' +
+        'Convert and edit video, audio and images. JSON in and out; file bytes as multipart/form-data or tus 1.0 ' +
         'uploads. Every error answers `{ code, message, details? }`. See docs/api.md for the conventions.',
       license: { name: 'AGPL-3.0-or-later', identifier: 'AGPL-3.0-or-later' },
     },

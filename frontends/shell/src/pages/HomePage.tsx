@@ -45,7 +45,7 @@ export function HomePage() {
     <>
       {params.get('login') === 'true' && <LazyLoginRoute />}
       <section className="hero home-hero" aria-labelledby="hero-title">
-        <h1 id="hero-title">Free video and image tools, without a watermark</h1>
+        <h1 id="hero-title">Free video, audio and image tools, without a watermark</h1>
         <p className="lead">
           Trim, compress, crop and convert. No sign-up, and your files are deleted after processing.
         </p>

@@ -31,7 +31,7 @@ export function Footer() {
             </span>
             Mediakit
           </p>
-          <p>Free video and image tools. No watermark, and your files are deleted after processing.</p>
+          <p>Free video, audio and image tools. No watermark, and your files are deleted after processing.</p>
         </div>
         {GROUPS.map((group) => (
           <nav key={group.label} className="footer-nav" aria-label={group.label}>

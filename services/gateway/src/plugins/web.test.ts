@@ -258,11 +258,11 @@ describe('built web shell', () => {
 
   test('the home page: title, description, canonical, Open Graph and a WebSite with a SearchAction', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/' });
-    expect(titleOf(res.body)).toBe('Mediakit: free online video and image tools, no watermark');
+    expect(titleOf(res.body)).toBe('Mediakit: free online video, audio and image tools, no watermark');
     expect(res.body).toMatch(/<meta name="description" content="[^"]+">/);
     expect(canonicalOf(res.body)).toBe(`${PUBLIC_URL}/`);
     expect(res.body).toContain(
-      '<meta property="og:title" content="Mediakit: free online video and image tools',
+      '<meta property="og:title" content="Mediakit: free online video, audio and image tools',
     );
     expect(res.body).toContain(`<meta property="og:url" content="${PUBLIC_URL}/">`);
     const [site] = jsonLd(res.body);
@@ -276,7 +276,7 @@ describe('built web shell', () => {
 
   test('each public page has its own title and canonical link', async () => {
     const pages = {
-      '/tools': 'All video and image tools | Mediakit',
+      '/tools': 'All video, audio and image tools | Mediakit',
       '/pricing': 'Pricing | Mediakit',
       '/blog': 'Blog | Mediakit',
       '/contact-us': 'Contact us | Mediakit',

@@ -186,7 +186,7 @@ export function placeholderPage(tools: readonly PublicTool[]): string {
     .join('\n');
   return htmlDocument({
     title: 'Mediakit',
-    head: '<meta name="description" content="Convert and edit video and images in the browser.">',
+    head: '<meta name="description" content="Convert and edit video, audio and images in the browser.">',
     body: `<h1>Mediakit</h1>
 <p>The web app is not built yet. The API is at <a href="/api/v1/tools"><code>/api/v1</code></a>.</p>
 <h2>Tools (${tools.length})</h2>
