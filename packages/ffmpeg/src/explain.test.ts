@@ -80,6 +80,16 @@ describe('explaining ffmpeg failures', () => {
     expect(sentence).toMatch(/^A001\.mov uses the ProRes RAW codec, which we cannot decode\. Export it/);
   });
 
+  it('tells the owner of a sound-only file to export audio, not video', () => {
+    expect(failureSentence('unknown', { name: 'memo.m4a', what: 'Trimming', media: 'audio' })).toBe(
+      'Trimming failed on memo.m4a: the file may be damaged or use a feature we do not support. Try exporting it again as MP3, WAV or FLAC and upload that.',
+    );
+    expect(failureSentence('unsupported', { name: 'old.wma', media: 'audio' })).toBe(
+      'old.wma uses a sound codec we cannot decode. Export it again as MP3, WAV or FLAC and upload that.',
+    );
+    expect(failureSentence('unknown', { name: 'clip.mp4', media: 'video' })).toMatch(/as MP4 \(H\.264\)/);
+  });
+
   it('blames us for kills we did not send and for a clean exit that still failed', () => {
     expect(classifyFfmpegError(new FfmpegError('x', { exitCode: null, exitSignal: 'SIGKILL' }))).toBe('ours');
     expect(

@@ -176,6 +176,15 @@ export interface FailureContext {
   what?: string;
   /** The input's headers, when read: names the codec or the streams. */
   probe?: ProbeResult;
+  /** The input's media as the files service named it: an audio file gets advice for audio. */
+  media?: string;
+}
+
+/** A sound-only input: the files service said audio, or its headers hold sound and no picture. */
+function soundOnly(c: FailureContext): boolean {
+  if (c.media === 'audio') return true;
+  const streams = c.probe?.streams ?? [];
+  return !streams.some(isRealVideo) && streams.some((s) => s.codec_type === 'audio');
 }
 
 /** A sentence for a failure of the given kind on the given file. */
@@ -185,6 +194,8 @@ export function failureSentence(kind: FailureKind, c: FailureContext): string {
       return `${c.name} is damaged or incomplete (for example cut short while it was copied or uploaded)${c.what ? `, so ${lower(c.what)} could not finish` : ''}. Upload the complete original file.`;
     case 'unsupported': {
       const video = c.probe ? c.probe.streams.find(isRealVideo) : undefined;
+      if (!video && soundOnly(c))
+        return `${c.name} uses a sound codec we cannot decode. Export it again as MP3, WAV or FLAC and upload that.`;
       const codec = video ? describeCodec(video) : 'a codec';
       return `${c.name} uses ${codec}, which we cannot decode. Export it from your camera or editor as H.264 or HEVC (MP4 or MOV) and upload that.`;
     }
@@ -195,7 +206,7 @@ export function failureSentence(kind: FailureKind, c: FailureContext): string {
     case 'ours':
       return 'Something went wrong on our side while processing this file. Please try again in a few minutes.';
     case 'unknown':
-      return `${c.what ? `${c.what} failed on ${c.name}` : `${c.name} could not be read`}: the file may be damaged or use a feature we do not support. Try exporting it again as MP4 (H.264) and upload that.`;
+      return `${c.what ? `${c.what} failed on ${c.name}` : `${c.name} could not be read`}: the file may be damaged or use a feature we do not support. Try exporting it again ${soundOnly(c) ? 'as MP3, WAV or FLAC' : 'as MP4 (H.264)'} and upload that.`;
   }
 }
 

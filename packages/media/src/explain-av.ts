@@ -30,7 +30,7 @@ export async function explainUnreadableAv(
     if (err.timedOut) return failureSentence('damaged', { name });
     const kind = classifyFfmpegError(err);
     return kind === 'damaged' || kind === 'unsupported' || kind === 'no-video'
-      ? failureSentence(kind, { name })
+      ? failureSentence(kind, { name, media: sniffed.media })
       : undefined;
   }
   return undecodableVideoSentence(probe, name) ?? noPictureSentence(probe, name, sniffed.media);

@@ -138,7 +138,7 @@ export function unreadableInputError(name: string, err: FfmpegError, media?: str
   const kind = classifyFfmpegError(err);
   if (kind === 'ours') return err;
   if (kind === 'damaged' || kind === 'unsupported' || kind === 'no-video') {
-    return new JobFailure(failureSentence(kind, { name }), { log });
+    return new JobFailure(failureSentence(kind, { name, media }), { log });
   }
   const sentence =
     media === 'audio'

@@ -51,9 +51,10 @@ export async function runFfmpegStep(
 }
 
 /** The file a failure is told about: the only input, or "one of the files" for several. */
-function blamedInput(inputs: readonly JobInput[]): { name: string; probe?: ProbeResult } {
+function blamedInput(inputs: readonly JobInput[]): { name: string; probe?: ProbeResult; media?: string } {
   const [first] = inputs;
-  if (inputs.length === 1 && first) return { name: first.name, probe: probedByGuard(first) };
+  if (inputs.length === 1 && first)
+    return { name: first.name, probe: probedByGuard(first), media: first.media };
   return { name: inputs.length > 1 ? 'one of the files' : 'the file' };
 }
 
@@ -67,7 +68,7 @@ export function toJobError(
   err: unknown,
   what: string,
   timeoutMs: number,
-  input: { name: string; probe?: ProbeResult } = { name: 'the file' },
+  input: { name: string; probe?: ProbeResult; media?: string } = { name: 'the file' },
 ): unknown {
   if (!(err instanceof FfmpegError)) return err;
   if (err.timedOut) {
