@@ -1,4 +1,5 @@
 import { catalog } from '@mediakit/catalog';
+import { CATALOG_GROUPS } from '@mediakit/page-meta/page-meta';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { FIRST_LOAD_JS_BUDGET_KB, firstLoadJs } from '../../bench/lib/first-load-js.ts';
@@ -85,12 +86,13 @@ describe.skipIf(skipReason)('web shell in Chromium', () => {
 
   test('the tools remote: grouped catalog, live ?q= filter, a page per entry with its settings', async () => {
     const { page } = await open('/tools');
-    for (const heading of ['Video tools', 'Image tools', 'Video converters', 'Image converters']) {
+    for (const { heading } of CATALOG_GROUPS) {
       await expect.poll(() => page.getByRole('heading', { name: heading, level: 2 }).count()).toBe(1);
     }
     expect(await page.locator('.card').count()).toBe(catalog.length);
     await page.getByLabel('Filter the tools').fill('heic');
-    await expect.poll(() => page.locator('.card').count()).toBe(2);
+    // heic-to-jpg, heic-to-png, heic-to-webp and heic-to-avif.
+    await expect.poll(() => page.locator('.card').count()).toBe(4);
     expect(page.url()).toBe(`${web.url}/tools?q=heic`);
     await page.getByRole('link', { name: /HEIC to JPG/ }).click();
     await page.waitForURL(`${web.url}/converter/heic-to-jpg`);
