@@ -20,6 +20,7 @@ import { gab2Packet, mjpegAvi } from './support/riff-avi.ts';
 import {
   corrupted,
   IMAGE_FORMATS,
+  sampleAudio,
   sampleImage,
   sampleVideo,
   truncated,
@@ -288,6 +289,9 @@ const damaged: HostileCase[] = [
 // ---------------------------------------------------------------------------------------------
 // Pixel bombs and absurd headers.
 
+/** An audio job for the audio cases: the converter every audio file may go to. */
+const AUDIO_TOOL = { name: 'audio-converter', params: { format: 'mp3' } };
+
 const bombs: HostileCase[] = [
   {
     group: 'bomb',
@@ -394,7 +398,40 @@ const bombs: HostileCase[] = [
     expect: 'safe',
     make: async () => ({ name: 'forever.webm', bytes: absurdMatroskaDuration(await sampleVideo('webm')) }),
   },
+  {
+    group: 'bomb',
+    name: 'MP3 whose Info header claims 2 billion frames (1.8 years)',
+    expect: 'refused',
+    tool: AUDIO_TOOL,
+    says: /long; the limit is/,
+    make: async () => ({ name: 'forever.mp3', bytes: absurdMp3FrameCount(await sampleAudio('mp3')) }),
+  },
+  {
+    group: 'bomb',
+    name: 'WAV whose RIFF header claims 4 GB of samples',
+    expect: 'safe',
+    tool: AUDIO_TOOL,
+    make: async () => ({ name: 'forever.wav', bytes: absurdWavSize(await sampleAudio('wav')) }),
+  },
 ];
+
+/** The Xing/Info header's frame count (flags bit 0) set to 2^31 − 1: its length comes from there. */
+function absurdMp3FrameCount(mp3: Buffer): Buffer {
+  const out = Buffer.from(mp3);
+  const tag = Math.max(out.indexOf('Info'), out.indexOf('Xing'));
+  if (tag < 0 || (out.readUInt32BE(tag + 4) & 1) === 0) throw new Error('the sample MP3 has no frame count');
+  out.writeUInt32BE(0x7fffffff, tag + 8);
+  return out;
+}
+
+/** The RIFF and data chunk sizes set near 4 GB on a one-second WAV. */
+function absurdWavSize(wav: Buffer): Buffer {
+  const out = Buffer.from(wav);
+  out.writeUInt32LE(0xfffffff0, 4);
+  const data = out.indexOf('data');
+  out.writeUInt32LE(0xfffffff0 - data, data + 4);
+  return out;
+}
 
 // ---------------------------------------------------------------------------------------------
 // SVG: XML and CSS features that read files, reach the network or run code.

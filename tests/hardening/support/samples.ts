@@ -67,6 +67,20 @@ export function sampleVideo(format: VideoFormat, options: { colour?: string; sec
   );
 }
 
+/** One second of a tone as an MP3 (with the Info header LAME writes) or another audio container. */
+export function sampleAudio(format: 'mp3' | 'wav' | 'flac'): Promise<Buffer> {
+  return once(`audio:${format}`, () =>
+    withTempDir(async (dir) => {
+      const out = join(dir, `out.${format}`);
+      await run('ffmpeg', [
+        ...['-hide_banner', '-loglevel', 'error', '-y'],
+        ...['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100:duration=1', out],
+      ]);
+      return readFile(out);
+    }),
+  );
+}
+
 /** A 64×48 gradient in the given format. */
 export function sampleImage(format: string): Promise<Buffer> {
   return once(`image:${format}`, async () => {
