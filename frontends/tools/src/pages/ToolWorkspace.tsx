@@ -7,6 +7,7 @@ import type { FileInfo } from '../api/types.ts';
 import { editorFor } from '../editors/registry.tsx';
 import { LazyPart } from '../LazyPart.tsx';
 import { lazyComponent } from '../lazy-component.tsx';
+import { audioSettingsForm } from '../params/audio-form.ts';
 import { ParamsForm } from '../params/ParamsForm.tsx';
 import {
   buildParams,
@@ -55,7 +56,7 @@ export function ToolWorkspace({ host, tool, tools, action }: WorkspaceProps) {
     const idle = idleFields(tool);
     return fieldsOf(tool.params as JsonSchema).filter((field) => !idle.has(field.path));
   }, [tool]);
-  const form = TOOL_FORMS[tool.name];
+  const form = useMemo(() => TOOL_FORMS[tool.name] ?? audioSettingsForm(tool), [tool]);
   const [values, setValues] = useState<FormValues>(() => ({
     ...defaultValues(fields),
     ...form?.startValues?.(undefined),

@@ -151,6 +151,14 @@ export const TOOL_FORMS: Record<string, ToolForm> = {
       return errors;
     },
   },
+  'normalize-audio': {
+    showWhen: { target: (values) => values.preset === 'custom' },
+    check(params): Record<string, string> {
+      return params.preset === 'custom' && params.target === undefined
+        ? { target: 'Give the loudness to reach, in LUFS (e.g. -16).' }
+        : {};
+    },
+  },
   ...webpAvifForms(),
 };
 
