@@ -184,6 +184,11 @@ export function mediaOfMime(mime: string): Media | undefined {
   return top === 'video' || top === 'image' || top === 'audio' ? top : undefined;
 }
 
+/** The label of a format by its catalog name, as pages say it: "webp" → "WebP", "opus" → "Opus". */
+export function formatNameLabel(name: string): string {
+  return Object.hasOwn(FORMATS, name) ? FORMATS[name as FormatName].label : name.toUpperCase();
+}
+
 /** Labels of the formats covering a MIME list, deduplicated: ["MP4", "MOV", ...]. */
 export function formatLabels(mimes: readonly string[]): string[] {
   const seen = new Set<string>();

@@ -1,3 +1,4 @@
+import { formatNameLabel } from '@mediakit/catalog/mime';
 import type { Tool } from '@mediakit/web-api/types';
 import type { ToolCopy } from '../copy/types.ts';
 import { listFormats } from '../upload/accept.ts';
@@ -54,7 +55,7 @@ export function ToolCopySections({ tool, copy }: { tool: Tool; copy: ToolCopy | 
 
 /** "Gives MP4", or for tools that keep the input's format, which formats that can be. */
 function gives(tool: Tool): string {
-  const formats = tool.output.formats.map((f) => (f === 'webp' ? 'WebP' : f.toUpperCase()));
+  const formats = tool.output.formats.map(formatNameLabel);
   if (formats.length <= 2) return `Gives ${formats.join(' or ')}`;
   const list = `${formats.slice(0, -1).join(', ')} or ${formats[formats.length - 1]}`;
   if (tool.output.media === 'audio')

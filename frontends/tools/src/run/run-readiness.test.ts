@@ -66,6 +66,13 @@ describe('how many files go in', () => {
     expect(runLabel(converter, 'Convert to JPG', 1)).toBe('Convert to JPG');
     expect(runLabel(converter, undefined, 0)).toBe('Convert to JPG');
     expect(inputCountLine(converter, list, 3, false)).toBeUndefined();
+    // Formats as people write them, not shouted: WebP, Opus.
+    expect(runLabel({ kind: 'converter', output: { formats: ['webp'] } }, undefined, 3)).toBe(
+      'Convert 3 files to WebP',
+    );
+    expect(runLabel({ kind: 'converter', output: { formats: ['opus'] } }, undefined, 2)).toBe(
+      'Convert 2 files to Opus',
+    );
   });
 
   test('a tool with a list of inputs says it in a line; its button keeps its words', () => {

@@ -1,3 +1,4 @@
+import { formatNameLabel } from '@mediakit/catalog/mime';
 import type { InputSlot } from '../upload/input-slots.ts';
 import type { UploadStatus } from '../upload/use-uploads.ts';
 
@@ -52,7 +53,7 @@ export function runLabel(
   count: number,
 ): string {
   if (tool.kind === 'converter') {
-    const to = tool.output.formats[0].toUpperCase();
+    const to = formatNameLabel(tool.output.formats[0]);
     return count > 1 ? `Convert ${count} files to ${to}` : (action ?? `Convert to ${to}`);
   }
   return action ?? 'Run';
