@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import { createWriteStream, existsSync } from 'node:fs';
 import { mkdir, rename } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { extname, join } from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 
@@ -50,10 +50,6 @@ export interface ClipSpec {
  * dir by their spec and reused by later runs.
  */
 export async function makeClip(spec: ClipSpec): Promise<string> {
-  const dir = join(tmpdir(), 'mk-bench-media');
-  await mkdir(dir, { recursive: true });
-  const path = join(dir, `clip-${spec.size}-${spec.rate}fps-${spec.seconds}s.${spec.container}`);
-  if (existsSync(path)) return path;
   const codecs =
     spec.container === 'mov'
       ? [
@@ -73,14 +69,28 @@ export async function makeClip(spec: ClipSpec): Promise<string> {
       : // biome-ignore format: flag/value pairs
         ['-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', '-row-mt', '1', '-b:v', '4M',
          '-c:a', 'libopus', '-b:a', '128k'];
-  const partial = `${path}.partial.${spec.container}`;
   // biome-ignore format: flag/value pairs
-  await run('ffmpeg', [
-    '-hide_banner', '-loglevel', 'error', '-y',
+  return cachedMedia(`clip-${spec.size}-${spec.rate}fps-${spec.seconds}s.${spec.container}`, [
     '-f', 'lavfi', '-i', `testsrc2=size=${spec.size}:rate=${spec.rate}:duration=${spec.seconds}`,
     '-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=48000:duration=${spec.seconds}`,
-    ...codecs, '-shortest', partial,
-  ], { maxBuffer: 16 * 1024 * 1024 });
+    ...codecs, '-shortest',
+  ]);
+}
+
+/**
+ * A file ffmpeg makes from `args` (inputs and output options, not the output), kept in the OS temp
+ * dir under `name` and reused by later runs; written under a partial name first, so a run cut short
+ * never leaves half a file to be reused.
+ */
+export async function cachedMedia(name: string, args: readonly string[]): Promise<string> {
+  const dir = join(tmpdir(), 'mk-bench-media');
+  await mkdir(dir, { recursive: true });
+  const path = join(dir, name);
+  if (existsSync(path)) return path;
+  const partial = `${path}.partial${extname(name)}`;
+  await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args, partial], {
+    maxBuffer: 16 * 1024 * 1024,
+  });
   await rename(partial, path);
   return path;
 }

@@ -1,36 +1,23 @@
-import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdir, rename, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { ffprobe } from '@mediakit/ffmpeg';
 import { audioSource, buildConvertAudioArgs } from '../../services/transcoder/src/tools/convert-audio.ts';
 import { ChildProcessClock } from '../lib/child-clock.ts';
 import { runFfmpegCli } from '../lib/ffmpeg-cli.ts';
 import { ApiClient, timedJob, uploadOne } from '../lib/jobs.ts';
+import { cachedMedia } from '../lib/media.ts';
 import type { BenchContext, PartOutcome, PlatformHandle } from '../lib/part.ts';
 import { fmt, MB, summarize } from '../lib/stats.ts';
 import { atMost } from '../lib/targets.ts';
 import { copyFloorMs } from './video.ts';
 
-const run = promisify(execFile);
-
 /** A stereo 44.1 kHz 16-bit WAV of pink noise (what a recording's spectrum looks like to an encoder), cached. */
-async function makeWav(seconds: number): Promise<string> {
-  const dir = join(tmpdir(), 'mk-bench-media');
-  await mkdir(dir, { recursive: true });
-  const path = join(dir, `pink-44100-stereo-${seconds}s.wav`);
-  if (existsSync(path)) return path;
-  const partial = `${path}.partial.wav`;
+function makeWav(seconds: number): Promise<string> {
   // biome-ignore format: flag/value pairs read best on one line each
-  await run('ffmpeg', [
-    '-hide_banner', '-loglevel', 'error', '-y',
+  return cachedMedia(`pink-44100-stereo-${seconds}s.wav`, [
     '-f', 'lavfi', '-i', `anoisesrc=color=pink:sample_rate=44100:amplitude=0.3:duration=${seconds}`,
-    '-ac', '2', '-c:a', 'pcm_s16le', partial,
+    '-ac', '2', '-c:a', 'pcm_s16le',
   ]);
-  await rename(partial, path);
-  return path;
 }
 
 /**

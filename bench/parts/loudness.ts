@@ -1,9 +1,4 @@
-import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdir, rename } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { buildAudioFilterArgs } from '../../services/transcoder/src/tools/audio-filter-tool.ts';
 import { audioTarget } from '../../services/transcoder/src/tools/audio-source.ts';
 import {
@@ -15,32 +10,20 @@ import {
 import { ChildProcessClock } from '../lib/child-clock.ts';
 import { runFfmpegCli } from '../lib/ffmpeg-cli.ts';
 import { ApiClient, timedJob, uploadOne } from '../lib/jobs.ts';
+import { cachedMedia } from '../lib/media.ts';
 import type { BenchContext, PartOutcome, PlatformHandle } from '../lib/part.ts';
 import { fmt, summarize } from '../lib/stats.ts';
 import { atMost } from '../lib/targets.ts';
 
-const run = promisify(execFile);
-
-/**
- * A music-like WAV (48 kHz stereo, 16-bit): a tremolo chord over pink noise, made with lavfi and
- * cached in the OS temp dir by its length.
- */
-async function makeProgramme(seconds: number): Promise<string> {
-  const dir = join(tmpdir(), 'mk-bench-media');
-  await mkdir(dir, { recursive: true });
-  const path = join(dir, `programme-${seconds}s.wav`);
-  if (existsSync(path)) return path;
-  const partial = `${path}.partial.wav`;
+/** A music-like WAV (48 kHz stereo, 16-bit): a tremolo tone over pink noise, made with lavfi, cached. */
+function makeProgramme(seconds: number): Promise<string> {
   // biome-ignore format: flag/value pairs
-  await run('ffmpeg', [
-    '-hide_banner', '-loglevel', 'error', '-y',
+  return cachedMedia(`programme-${seconds}s.wav`, [
     '-f', 'lavfi', '-i', `sine=frequency=220:sample_rate=48000:duration=${seconds},tremolo=f=3:d=0.6`,
     '-f', 'lavfi', '-i', `anoisesrc=color=pink:amplitude=0.05:sample_rate=48000:duration=${seconds}`,
     '-filter_complex', '[0][1]amix=inputs=2,pan=stereo|c0=c0|c1=c0',
-    '-c:a', 'pcm_s16le', partial,
+    '-c:a', 'pcm_s16le',
   ]);
-  await rename(partial, path);
-  return path;
 }
 
 /**
