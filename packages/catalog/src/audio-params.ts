@@ -4,7 +4,7 @@
  */
 import { type Static, Type } from 'typebox';
 import { atMostOne } from './rules.ts';
-import { params } from './schema.ts';
+import { endTime, params, startTime } from './schema.ts';
 import type { ParamRule } from './types.ts';
 
 /** The audio formats the transcoder writes. */
@@ -103,8 +103,8 @@ const toolOutput = () =>
   });
 
 export const trimAudioParams = params({
-  start: Type.Optional(Type.Number({ title: 'Start (seconds)', minimum: 0, default: 0 })),
-  end: Type.Number({ title: 'End (seconds)', exclusiveMinimum: 0 }),
+  start: startTime(),
+  end: endTime(),
   format: Type.Optional(toolOutput()),
 });
 export type TrimAudioParams = Static<typeof trimAudioParams>;

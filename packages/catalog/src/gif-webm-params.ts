@@ -4,7 +4,7 @@
  */
 import { type Static, Type } from 'typebox';
 import { getPath, seconds } from './rules.ts';
-import { params, quality } from './schema.ts';
+import { params, quality, startTime } from './schema.ts';
 import type { InputRule } from './types.ts';
 
 /**
@@ -17,7 +17,7 @@ export const GIF_DITHERS = ['sierra2_4a', 'bayer', 'floyd_steinberg', 'none'] as
 export type GifDither = (typeof GIF_DITHERS)[number];
 
 export const videoToGifParams = params({
-  start: Type.Optional(Type.Number({ title: 'Start (seconds)', minimum: 0, default: 0 })),
+  start: startTime(),
   end: Type.Optional(
     Type.Number({
       title: 'End (seconds)',

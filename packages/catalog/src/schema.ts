@@ -27,6 +27,12 @@ export const rotation = () =>
   Type.Enum([0, 90, 180, 270], { title: 'Rotate (degrees clockwise)', default: 90 });
 export const flip = () => Type.Enum(['none', 'horizontal', 'vertical'], { title: 'Flip', default: 'none' });
 
+/** Where the part to keep starts, in seconds (trims, GIFs); 0 when left out. */
+export const startTime = () =>
+  Type.Optional(Type.Number({ title: 'Start (seconds)', minimum: 0, default: 0 }));
+/** Where the part to keep ends, in seconds; rules check it against the start and the file's length. */
+export const endTime = () => Type.Number({ title: 'End (seconds)', exclusiveMinimum: 0 });
+
 /** Opacity in percent, 0 (invisible) .. 100 (opaque). */
 export const opacity = (dflt: number, title = 'Opacity (%)') =>
   Type.Number({ title, minimum: 0, maximum: 100, default: dflt });

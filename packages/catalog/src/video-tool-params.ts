@@ -2,14 +2,14 @@
  * The params of the 16 video tools (video-tools.ts): TypeBox schemas with their cross-field rules.
  */
 import { type Static, Type } from 'typebox';
-import { flip, hint, offset, opacity, params, rotation } from './schema.ts';
+import { endTime, flip, hint, offset, opacity, params, rotation, startTime } from './schema.ts';
 import type { ParamRule } from './types.ts';
 
 const EVEN_SIZE = 'an even number between 16 and 7680';
 
 export const trimVideoParams = params({
-  start: Type.Optional(Type.Number({ title: 'Start (seconds)', minimum: 0, default: 0 })),
-  end: Type.Number({ title: 'End (seconds)', exclusiveMinimum: 0 }),
+  start: startTime(),
+  end: endTime(),
 });
 export type TrimVideoParams = Static<typeof trimVideoParams>;
 
