@@ -102,34 +102,37 @@ export function converter([from, to, note, alsoTakes = []]: Row): CatalogEntry {
   const name = `${from}-to-${to}`;
   SOURCES.set(name, from);
   const toAudio = dst.media === 'audio';
-  // A video on either side is one file per job: gif-to-mp4 takes a GIF image and makes a video.
-  const video = (src.media === 'video' || dst.media === 'video') && !toAudio;
-  const onTranscoder = src.media !== 'image' || dst.media !== 'image';
-  const many = video ? 1 : toAudio ? 20 : 50;
-  const description = toAudio
-    ? `Convert ${src.label} ${src.media === 'video' ? 'videos' : 'files'} to ${dst.label}, up to ${many} at once. ${note} Free, no sign-up.`
-    : describeConverter(src, dst, note);
-  const lossless = LOSSLESS_AUDIO.includes(to as AudioOutput);
+  // A video on either side is one file per job (gif-to-mp4 makes one of a GIF); sound and
+  // pictures come several at once.
+  const many = toAudio ? 20 : src.media === 'video' || dst.media === 'video' ? 1 : 50;
   return {
     name,
     kind: 'converter',
     media: toAudio ? 'audio' : src.media,
-    worker: onTranscoder ? 'transcoder' : 'imager',
+    worker: src.media !== 'image' || dst.media !== 'image' ? 'transcoder' : 'imager',
     title: `Convert ${src.label} to ${dst.label} Online`,
-    description,
+    description: describeConverter(src, dst, note, many),
     inputs: {
       min: 1,
       max: many,
       accept: [...src.mimes, ...alsoTakes.flatMap((f) => FORMATS[f].mimes)],
     },
-    params: !toAudio ? converterParams : lossless ? losslessAudioParams : lossyAudioParams,
-    ...(toAudio && !lossless ? { rules: [bitrateOrVbr, opusSampleRates(to as AudioOutput)] } : {}),
+    ...settingsFor(to),
     output: { media: dst.media, formats: [to] },
   };
 }
 
-/** The page's meta description of a video or image output, by what goes in and what comes out. */
-function describeConverter(src: FormatInfo, dst: FormatInfo, note: string): string {
+/** The params of a converter to this format: quality for pictures, the audio settings for sound. */
+function settingsFor(to: FormatName): Pick<CatalogEntry, 'params' | 'rules'> {
+  if (FORMATS[to].media !== 'audio') return { params: converterParams };
+  if (LOSSLESS_AUDIO.includes(to as AudioOutput)) return { params: losslessAudioParams };
+  return { params: lossyAudioParams, rules: [bitrateOrVbr, opusSampleRates(to as AudioOutput)] };
+}
+
+/** The page's meta description, by what goes in and what comes out. */
+function describeConverter(src: FormatInfo, dst: FormatInfo, note: string, many: number): string {
+  if (dst.media === 'audio')
+    return `Convert ${src.label} ${src.media === 'video' ? 'videos' : 'files'} to ${dst.label}, up to ${many} at once. ${note} Free, no sign-up.`;
   if (src.media === 'image' && dst.media === 'video')
     return `Convert ${src.label} animations to small ${dst.label} videos that every phone plays. ${note} Free, no watermark.`;
   if (dst.label === 'WebM')
