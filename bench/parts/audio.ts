@@ -1,7 +1,8 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ffprobe } from '@mediakit/ffmpeg';
-import { audioSource, buildConvertAudioArgs } from '../../services/transcoder/src/tools/convert-audio.ts';
+import { audioStreams } from '../../services/transcoder/src/tools/audio-source.ts';
+import { buildConvertAudioArgs } from '../../services/transcoder/src/tools/convert-audio.ts';
 import { ChildProcessClock } from '../lib/child-clock.ts';
 import { runFfmpegCli } from '../lib/ffmpeg-cli.ts';
 import { ApiClient, timedJob, uploadOne } from '../lib/jobs.ts';
@@ -30,7 +31,7 @@ export async function audioPart(ctx: BenchContext, platform: PlatformHandle): Pr
   const wav = await makeWav(seconds);
   const params = { bitrate: 192 };
   const output = join(ctx.workDir, 'audio.mp3');
-  const source = audioSource(wav, await ffprobe(wav));
+  const source = audioStreams(wav, await ffprobe(wav));
   if (!source) throw new Error('the bench WAV has no sound');
   const args = buildConvertAudioArgs(source, 'mp3', params, output);
 

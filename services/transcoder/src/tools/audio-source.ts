@@ -1,5 +1,12 @@
 import { type AudioOutput, LOSSLESS_AUDIO } from '@mediakit/catalog';
-import { FfmpegError, ffprobe, type ProbeResult } from '@mediakit/ffmpeg';
+import {
+  FfmpegError,
+  ffprobe,
+  firstPlayableAudio,
+  isCoverArt,
+  type ProbeResult,
+  type ProbeStream,
+} from '@mediakit/ffmpeg';
 import { probeDuration } from '@mediakit/media';
 import type { JobInput, ToolContext } from '@mediakit/worker';
 import { JobFailure } from '@mediakit/worker';
@@ -11,8 +18,64 @@ import {
   keepsCover,
   sameAudioFormat,
 } from './audio-output.ts';
-import { audioSource } from './convert-audio.ts';
 import { baseName } from './output-name.ts';
+
+/** The streams of one input to take: its sound, and the cover picture and tags that go with it. */
+export interface AudioStreams {
+  input: string;
+  /** Index of the first audio stream that holds sound (input-streams.ts). */
+  audioStream: string;
+  /** Index of the embedded cover picture, if there is one. */
+  coverStream?: string;
+  /** Index of the audio stream whose tags are the file's (Ogg, Opus, Matroska keep them there). */
+  tagStream?: string;
+  codec: string;
+  sampleRate?: number;
+  channels?: number;
+}
+
+/** Covers the formats we write hold: JPEG and PNG (the ID3, MP4 and FLAC picture kinds). */
+const COVER_CODECS = ['mjpeg', 'png'];
+
+/** The streams of a probed input to take (converters and tools alike), or undefined when it has no sound that holds anything. */
+export function audioStreams(
+  input: string,
+  probe: Pick<ProbeResult, 'streams' | 'format'>,
+): AudioStreams | undefined {
+  const audio = firstPlayableAudio(probe);
+  if (!audio) return undefined;
+  const cover = probe.streams.find((s) => isCoverArt(s) && COVER_CODECS.includes(s.codec_name ?? ''));
+  return {
+    input,
+    audioStream: String(audio.index),
+    ...(cover ? { coverStream: String(cover.index) } : {}),
+    ...(tagsOnStream(probe, audio) ? { tagStream: String(audio.index) } : {}),
+    codec: audio.codec_name ?? '',
+    sampleRate: Number(audio.sample_rate) || undefined,
+    channels: audio.channels || undefined,
+  };
+}
+
+/** The file has no title or artist of its own but its audio stream does (Vorbis comments). */
+function tagsOnStream(probe: Pick<ProbeResult, 'format'>, audio: ProbeStream): boolean {
+  const named = (tags?: Record<string, string>) =>
+    Object.keys(tags ?? {}).some((k) => ['title', 'artist', 'album'].includes(k.toLowerCase()));
+  return !named(probe.format.tags) && named(audio.tags);
+}
+
+/**
+ * The input's headers: the guard's probe (every handler runs behind it), or read here, restricted
+ * as everywhere, when a handler runs on its own; an unreadable file becomes its sentence.
+ */
+export async function probeInput(input: JobInput, signal: AbortSignal): Promise<ProbeResult> {
+  const probed = probedByGuard(input);
+  if (probed) return probed;
+  try {
+    return await ffprobe(input.path, { signal });
+  } catch (err) {
+    throw err instanceof FfmpegError ? unreadableInputError(input.name, err, input.media) : err;
+  }
+}
 
 /** What the audio tools need to know of one input, read from the file itself. */
 export interface AudioSource {
@@ -34,25 +97,14 @@ export interface AudioSource {
 /** Codecs whose bitrate says nothing about the quality a lossy re-encode needs. */
 const LOSSLESS_CODECS = /^(pcm_|flac$|alac$|wavpack$|ape$|tta$|mlp$|truehd$)/;
 
-/**
- * The job's input as the guard probed it (every handler runs behind it), or probed here (restricted
- * as everywhere) when called on its own.
- */
+/** The job's input as an audio tool needs it (probeInput, audioSourceOf). */
 export async function probeAudioSource(input: JobInput, signal: AbortSignal): Promise<AudioSource> {
-  let probe = probedByGuard(input);
-  if (!probe) {
-    try {
-      probe = await ffprobe(input.path, { signal });
-    } catch (err) {
-      throw err instanceof FfmpegError ? unreadableInputError(input.name, err, 'audio') : err;
-    }
-  }
-  return audioSourceOf(input, probe);
+  return audioSourceOf(input, await probeInput(input, signal));
 }
 
 /** The AudioSource of a probe: the same streams the converters take (convert-audio.ts). */
 export function audioSourceOf(input: JobInput, probe: ProbeResult): AudioSource {
-  const streams = audioSource(input.path, probe);
+  const streams = audioStreams(input.path, probe);
   if (!streams) throw new JobFailure(`${input.name} holds no sound to work on`);
   const duration = probeDuration(probe);
   if (duration === undefined) throw new JobFailure(`Could not read the length of ${input.name}`);

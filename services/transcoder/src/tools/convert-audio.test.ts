@@ -1,9 +1,10 @@
 import type { ProbeResult } from '@mediakit/ffmpeg';
 import { describe, expect, it } from 'vitest';
 import { canCopyAudio } from './audio-output.ts';
-import { type AudioSource, audioSource, buildConvertAudioArgs } from './convert-audio.ts';
+import { type AudioStreams, audioStreams } from './audio-source.ts';
+import { buildConvertAudioArgs } from './convert-audio.ts';
 
-const mp3: AudioSource = {
+const mp3: AudioStreams = {
   input: 'in.mp3',
   audioStream: '0',
   coverStream: '1',
@@ -56,7 +57,7 @@ describe('buildConvertAudioArgs', () => {
   });
 
   it('mixes 5.1 down for MP3, keeps no cover in Opus and lifts Vorbis-comment tags to the file', () => {
-    const surround: AudioSource = {
+    const surround: AudioStreams = {
       input: 'in.ogg',
       audioStream: '0',
       tagStream: '0',
@@ -115,7 +116,7 @@ describe('canCopyAudio', () => {
   });
 });
 
-describe('audioSource', () => {
+describe('audioStreams', () => {
   const probe = (streams: unknown[], tags?: Record<string, string>) =>
     ({ streams, format: { tags } }) as unknown as ProbeResult;
 
@@ -133,7 +134,7 @@ describe('audioSource', () => {
       },
       { index: 3, codec_type: 'video', codec_name: 'png', disposition: { attached_pic: 1 } },
     ];
-    expect(audioSource('in.mkv', probe(streams))).toEqual({
+    expect(audioStreams('in.mkv', probe(streams))).toEqual({
       input: 'in.mkv',
       audioStream: '2',
       coverStream: '3',
@@ -142,7 +143,7 @@ describe('audioSource', () => {
       sampleRate: 48000,
       channels: 2,
     });
-    expect(audioSource('in.mkv', probe(streams, { title: 'y' }))?.tagStream).toBeUndefined();
+    expect(audioStreams('in.mkv', probe(streams, { title: 'y' }))?.tagStream).toBeUndefined();
   });
 
   it('finds no sound in a video whose audio track is declared but empty', () => {
@@ -150,6 +151,6 @@ describe('audioSource', () => {
       { index: 0, codec_type: 'video', codec_name: 'h264', width: 640, height: 360 },
       { index: 1, codec_type: 'audio', codec_name: 'aac', sample_rate: '0', channels: 0 },
     ];
-    expect(audioSource('in.mp4', probe(streams))).toBeUndefined();
+    expect(audioStreams('in.mp4', probe(streams))).toBeUndefined();
   });
 });

@@ -1,12 +1,5 @@
 import { join } from 'node:path';
 import type { AudioConverterParams, AudioOutput } from '@mediakit/catalog';
-import {
-  ffprobe,
-  firstPlayableAudio,
-  isCoverArt,
-  type ProbeResult,
-  type ProbeStream,
-} from '@mediakit/ffmpeg';
 import { probeDuration } from '@mediakit/media';
 import type { JobInput, ToolContext, ToolHandler, ToolOutput } from '@mediakit/worker';
 import { JobFailure } from '@mediakit/worker';
@@ -19,52 +12,10 @@ import {
   canCopyAudio,
   keepsCover,
 } from './audio-output.ts';
+import { type AudioStreams, audioStreams, probeInput } from './audio-source.ts';
 import { progressSlice } from './composition-progress.ts';
 import { runFfmpegStep } from './ffmpeg-step.ts';
 import { baseName } from './output-name.ts';
-
-/** What one input gives: its sound, and the cover picture and tags that go with it. */
-export interface AudioSource {
-  input: string;
-  /** Index of the first audio stream that holds sound (input-streams.ts). */
-  audioStream: string;
-  /** Index of the embedded cover picture, if there is one. */
-  coverStream?: string;
-  /** Index of the audio stream whose tags are the file's (Ogg, Opus, Matroska keep them there). */
-  tagStream?: string;
-  codec: string;
-  sampleRate?: number;
-  channels?: number;
-}
-
-/** Covers the formats we write hold: JPEG and PNG (the ID3, MP4 and FLAC picture kinds). */
-const COVER_CODECS = ['mjpeg', 'png'];
-
-/** The streams of a probed input to convert, or undefined when it has no sound that holds anything. */
-export function audioSource(
-  input: string,
-  probe: Pick<ProbeResult, 'streams' | 'format'>,
-): AudioSource | undefined {
-  const audio = firstPlayableAudio(probe);
-  if (!audio) return undefined;
-  const cover = probe.streams.find((s) => isCoverArt(s) && COVER_CODECS.includes(s.codec_name ?? ''));
-  return {
-    input,
-    audioStream: String(audio.index),
-    ...(cover ? { coverStream: String(cover.index) } : {}),
-    ...(tagsOnStream(probe, audio) ? { tagStream: String(audio.index) } : {}),
-    codec: audio.codec_name ?? '',
-    sampleRate: Number(audio.sample_rate) || undefined,
-    channels: audio.channels || undefined,
-  };
-}
-
-/** The file has no title or artist of its own but its audio stream does (Vorbis comments). */
-function tagsOnStream(probe: Pick<ProbeResult, 'format'>, audio: ProbeStream): boolean {
-  const named = (tags?: Record<string, string>) =>
-    Object.keys(tags ?? {}).some((k) => ['title', 'artist', 'album'].includes(k.toLowerCase()));
-  return !named(probe.format.tags) && named(audio.tags);
-}
 
 /**
  * One input to one audio file: the sound stream copied when it already is the format's codec and
@@ -72,7 +23,7 @@ function tagsOnStream(probe: Pick<ProbeResult, 'format'>, audio: ProbeStream): b
  * audio output is encoded). The cover picture goes along, copied, where the format holds one.
  */
 export function buildConvertAudioArgs(
-  source: AudioSource,
+  source: AudioStreams,
   format: AudioOutput,
   settings: AudioSettings,
   output: string,
@@ -137,9 +88,8 @@ async function convertOne(
   settings: AudioSettings,
   [from, to]: [number, number],
 ): Promise<ToolOutput> {
-  // The guard probed every input before the job started; a handler run on its own probes here.
-  const probe = probedByGuard(input) ?? (await ffprobe(input.path, { signal: ctx.signal }));
-  const source = audioSource(input.path, probe);
+  const probe = await probeInput(input, ctx.signal);
+  const source = audioStreams(input.path, probe);
   if (!source) throw new JobFailure(`${input.name} has no sound to convert.`);
   const extension = audioExtension(format);
   const output = join(ctx.outDir, `${index}.${extension}`);
