@@ -1,0 +1,10 @@
+export { type AllowedRanges, isPublicAddress, parseAllowedRanges } from './address-rules.ts';
+export {
+  checkUrl,
+  createOutboundClient,
+  type OutboundAnswer,
+  type OutboundClient,
+  type OutboundOptions,
+  type OutboundRequest,
+} from './outbound-client.ts';
+export { OutboundError, type OutboundReason } from './outbound-error.ts';

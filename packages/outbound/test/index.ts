@@ -1,0 +1,1 @@
+export { startDnsStub } from './dns-stub.ts';
