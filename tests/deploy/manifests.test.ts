@@ -280,6 +280,42 @@ describe.each(overlays)('%s: the rules of issue 11', (overlay) => {
       expect(allowed(from, to, port), `${from} -> ${to}:${port}`).toBe(false);
   });
 
+  it('lets only files and jobs reach the public web, never a private range; workers reach S3 alone', () => {
+    const policies = of(objects, 'NetworkPolicy');
+    const publicWeb = byName(objects, 'NetworkPolicy', 'allow-public-web');
+    expect(publicWeb.spec.podSelector.matchExpressions[0].values).toEqual(['files', 'jobs']);
+    const blocks = publicWeb.spec.egress[0].to.map(
+      (peer: { ipBlock: { cidr: string; except: string[] } }) => peer.ipBlock,
+    );
+    expect(blocks.find((b: { cidr: string }) => b.cidr === '0.0.0.0/0').except).toEqual(
+      expect.arrayContaining([
+        '10.0.0.0/8',
+        '100.64.0.0/10',
+        '127.0.0.0/8',
+        '169.254.0.0/16',
+        '172.16.0.0/12',
+        '192.168.0.0/16',
+      ]),
+    );
+    expect(blocks.find((b: { cidr: string }) => b.cidr === '::/0').except).toEqual(
+      expect.arrayContaining(['fc00::/7', 'fe80::/10', '::ffff:0:0/96']),
+    );
+    for (const worker of ['transcoder', 'imager']) {
+      const labels = podLabels(
+        objects.find((o) => o.spec?.template && o.metadata.name === worker) as K8sObject,
+      );
+      const outward = policies
+        .filter((p) => selects(p.spec.podSelector, labels))
+        .flatMap((p) => p.spec.egress ?? [])
+        .filter((rule: { to?: { ipBlock?: object }[] }) => (rule.to ?? []).some((peer) => peer.ipBlock));
+      // Only the managed S3 over HTTPS (prod): the object store is ours, the web is not.
+      expect(
+        outward.map((rule: { ports?: { port: number }[] }) => rule.ports?.map((p) => p.port)),
+        `${worker} egress outside the cluster`,
+      ).toEqual([[443]]);
+    }
+  });
+
   it('keeps JetStream streams on as many servers as there are', () => {
     const nats = byName(objects, 'StatefulSet', 'nats');
     const replicas = Number(byName(objects, 'ConfigMap', 'mediakit-config').data.NATS_STREAM_REPLICAS);
