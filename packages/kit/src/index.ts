@@ -1,3 +1,4 @@
+export * from './api-scopes.ts';
 export * from './bounded-map.ts';
 export * from './config.ts';
 export * from './errors.ts';

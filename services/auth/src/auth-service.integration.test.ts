@@ -463,6 +463,26 @@ describe('delete account', () => {
   });
 });
 
+describe('API keys', () => {
+  it('cross the wire: created, verified, listed; deleting the account deletes its keys', async () => {
+    const { user } = await signUpAndLogin();
+    const created = await svc.client.createApiKey({ sub: user.sub, name: 'ci', scopes: ['files:read'] });
+    expect(created.key).toMatchObject({ name: 'ci', scopes: ['files:read'] });
+    expect(created.key?.expiresAt).toBeUndefined();
+    expect(await svc.client.verifyApiKey({ secret: created.secret })).toMatchObject({
+      sub: user.sub,
+      roles: ['user'],
+      scopes: ['files:read'],
+    });
+    expect((await svc.client.listApiKeys({ sub: user.sub })).keys).toHaveLength(1);
+    await svc.client.deleteAccount({ sub: user.sub });
+    expect(await apiError(svc.client.verifyApiKey({ secret: created.secret }))).toMatchObject({
+      status: 401,
+    });
+    expect((await svc.client.listApiKeys({ sub: user.sub })).keys).toEqual([]);
+  });
+});
+
 describe('plans', () => {
   it('guests and users get their plan; unknown owners the free one', async () => {
     const { user } = await signUpAndLogin();

@@ -1,6 +1,7 @@
 import { ApiError, type AsyncService } from '@mediakit/kit';
 import type { authV1 } from '@mediakit/proto';
 import type { AccountService } from './account-service.ts';
+import type { ApiKeyService } from './api-keys/api-key-service.ts';
 import type { SessionExchange } from './oidc/session-exchange.ts';
 import type { SessionService } from './session-service.ts';
 import type { SubscriptionService } from './subscriptions/subscription-service.ts';
@@ -15,6 +16,7 @@ export function authGrpcHandlers(
   accounts: AccountService,
   sessions: SessionService,
   subscriptions: SubscriptionService,
+  apiKeys: ApiKeyService,
   /** The built-in provider's session exchange; absent when an external issuer replaces it. */
   exchange?: SessionExchange,
   /** Ends the built-in provider's sessions of an account; absent with an external issuer. */
@@ -56,5 +58,12 @@ export function authGrpcHandlers(
       }
       return exchange.exchange(request.accessToken);
     },
+    createApiKey: (request) => apiKeys.create(request.sub, request),
+    listApiKeys: (request) => apiKeys.list(request.sub),
+    revokeApiKey: async (request) => {
+      await apiKeys.revoke(request.sub, request.id);
+      return {};
+    },
+    verifyApiKey: (request) => apiKeys.verify(request.secret),
   };
 }

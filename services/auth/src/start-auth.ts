@@ -9,6 +9,8 @@ import {
 import { authV1 } from '@mediakit/proto';
 import { AccountDeletion } from './account-deletion.ts';
 import { AccountService } from './account-service.ts';
+import { ApiKeyRepository } from './api-keys/api-key-repository.ts';
+import { ApiKeyService } from './api-keys/api-key-service.ts';
 import { type AuthConfig, originsFrom } from './env.ts';
 import { startExternalIdp, withExternalIdp } from './external-idp/external-idp.ts';
 import { type AuthRpcs, authGrpcHandlers } from './grpc-handlers.ts';
@@ -37,6 +39,7 @@ export interface RunningAuth {
   /** The built-in OpenID Provider; absent when an external issuer replaces it. */
   oidc?: RunningOidc;
   subscriptions: SubscriptionService;
+  apiKeys: ApiKeyService;
   sweeper: AuthSweeper;
 }
 
@@ -65,6 +68,13 @@ export async function startAuth(options: {
   const paymentRepository = new PaymentRepository(store);
   await subscriptionRepository.createIndexes();
   await paymentRepository.createIndexes();
+  const apiKeyRepository = new ApiKeyRepository(store);
+  await apiKeyRepository.createIndexes();
+  const apiKeys = new ApiKeyService({
+    keys: apiKeyRepository,
+    rolesOf: async (sub) => (await users.findById(sub))?.roles ?? null,
+    now: options.now,
+  });
 
   const keys = config.JWT_PRIVATE_KEYS
     ? await SigningKeys.fromText(config.JWT_PRIVATE_KEYS)
@@ -92,6 +102,7 @@ export async function startAuth(options: {
     removeData: async (sub) => {
       await subscriptions.deleteOf(sub);
       await paymentRepository.deleteAllOf(sub);
+      await apiKeys.deleteAllOf(sub);
       await removeProviderEntries?.(sub);
     },
     publish: nats ? (sub) => publishAccountDeleted(nats, sub) : undefined,
@@ -154,7 +165,7 @@ export async function startAuth(options: {
         server,
         authV1.AuthServiceService,
         withExternalIdp(
-          authGrpcHandlers(accounts, sessions, subscriptions, oidc?.exchange, removeProviderEntries),
+          authGrpcHandlers(accounts, sessions, subscriptions, apiKeys, oidc?.exchange, removeProviderEntries),
           external,
         ),
         log,
@@ -193,5 +204,5 @@ export async function startAuth(options: {
   });
   sweeper.start();
   onShutdown(() => sweeper.stop());
-  return { grpcPort, httpPort: http.port, keys, accounts, sessions, subscriptions, sweeper, oidc };
+  return { grpcPort, httpPort: http.port, keys, accounts, sessions, subscriptions, apiKeys, sweeper, oidc };
 }
