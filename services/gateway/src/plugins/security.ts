@@ -86,6 +86,9 @@ export const securityPlugin = fp(
       max: options.perMinute,
       timeWindow: 60_000,
       keyGenerator: rateLimitKey,
+      // The IETF draft's RateLimit-Limit, -Remaining and -Reset on every limited answer (not the
+      // X-RateLimit-* ones), and Retry-After on a 429: what API clients and their libraries read.
+      enableDraftSpec: true,
       errorResponseBuilder: (_request, context) =>
         new ApiError(429, 'rate_limited', `Too many requests. Please wait ${context.after} and try again.`),
     });
