@@ -16,6 +16,7 @@ import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
 import { accountRoutes } from './routes/account.ts';
 import { adminUsersRoutes } from './routes/admin-users.ts';
+import { apiKeysRoutes } from './routes/api-keys.ts';
 import { authRoutes } from './routes/auth.ts';
 import { authConfigRoutes } from './routes/auth-config.ts';
 import { blogRoutes } from './routes/blog.ts';
@@ -93,6 +94,7 @@ export async function buildApp(deps: GatewayDeps, options: { onRoute?: onRouteHo
   await app.register(errorsPlugin);
   await app.register(identityPlugin, {
     tokens: deps.tokens,
+    apiKeys: (secret) => deps.auth.verifyApiKey({ secret }),
     claims: createGuestClaims({ files: deps.files, jobs: deps.jobs }),
   });
   // Fastify already logs every request; reply-from's own per-request lines would only repeat it.
@@ -111,6 +113,7 @@ export async function buildApp(deps: GatewayDeps, options: { onRoute?: onRouteHo
   }
   await app.register(accountRoutes, { prefix: API, auth, authPerMinute });
   await app.register(subscriptionRoutes, { prefix: API, auth, writesPerMinute });
+  await app.register(apiKeysRoutes, { prefix: API, auth, writesPerMinute });
   const links = deps.downloadLinks ?? new DownloadLinks({ ttlSeconds: 1800 });
   await app.register(filesRoutes, { prefix: API, files, plans, filesHttp, writesPerMinute, links });
   await app.register(uploadsRoutes, { prefix: API, plans, writesPerMinute });

@@ -34,6 +34,10 @@ export type AuthClient = Pick<
   | 'createSessionFromToken'
   | 'getSubscription'
   | 'changeSubscription'
+  | 'createApiKey'
+  | 'listApiKeys'
+  | 'revokeApiKey'
+  | 'verifyApiKey'
 >;
 export type ContentClient = Pick<AsyncClient<contentV1.ContentServiceClient>, 'getArticle'>;
 /** Every content call the blog, contact and ticket routes make. */

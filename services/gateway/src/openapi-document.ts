@@ -6,10 +6,10 @@ import type { GatewayDeps } from './deps.ts';
 /** Nothing listens on port 9: whatever the gateway forwards fails fast with a 503. */
 const NOWHERE = 'http://127.0.0.1:9';
 
-/** A client whose every call fails as an unreachable service would. */
-function unreachable<T extends object>(): T {
+/** A client whose every call fails as an unreachable service would, but for the `answering` ones. */
+export function unreachable<T extends object>(answering: Partial<T> = {}): T {
   const fail = () => Promise.reject(new ApiError(503, 'service_unavailable', 'Not connected.'));
-  return new Proxy({}, { get: () => fail }) as T;
+  return new Proxy(answering, { get: (target, name) => target[name as keyof T] ?? fail }) as T;
 }
 
 /**
@@ -17,7 +17,9 @@ function unreachable<T extends object>(): T {
  * service behind it: enough to list its routes and build the OpenAPI document, without a stack.
  * Requests are answered, by the routes themselves, with whatever an unreachable service causes.
  */
-export function buildDocumentedGateway(options: { onRoute?: onRouteHookHandler } = {}): Promise<GatewayApp> {
+export function buildDocumentedGateway(
+  options: { onRoute?: onRouteHookHandler; overrides?: Partial<GatewayDeps> } = {},
+): Promise<GatewayApp> {
   const deps: GatewayDeps = {
     files: unreachable(),
     jobs: unreachable(),
@@ -34,8 +36,9 @@ export function buildDocumentedGateway(options: { onRoute?: onRouteHookHandler }
     filesHttpUrl: NOWHERE,
     log: createLogger('gateway-openapi', 'silent'),
     trustProxy: false,
+    ...options.overrides,
   };
-  return buildApp(deps, options);
+  return buildApp(deps, { onRoute: options.onRoute });
 }
 
 /** The OpenAPI 3.1 document of the gateway, as `GET /api/v1/openapi.json` serves it. */

@@ -1,8 +1,10 @@
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifySchema } from 'fastify';
+import type { FastifySchema, RouteOptions } from 'fastify';
 import { type TSchema, Type } from 'typebox';
 import { GUEST_COOKIE } from './plugins/identity.ts';
+import type { RouteScope } from './plugins/scopes.ts';
+import { ApiKey } from './routes/api-keys.ts';
 import { Article, ArticleSummary } from './routes/blog.ts';
 import { Subscription } from './routes/subscription.ts';
 import { Ticket, TicketMessage, TicketSummary } from './routes/tickets.ts';
@@ -32,6 +34,7 @@ const COMPONENTS: Record<string, TSchema> = {
   Tokens,
   RefreshedTokens,
   Subscription,
+  ApiKey,
   ArticleSummary,
   Article,
   TicketSummary,
@@ -78,16 +81,36 @@ const OIDC_PATH = Type.Object({
  * development mailbox). Only the document changes: Fastify validates and serializes with the
  * route's own schema.
  */
-function transform({ schema, url }: { schema: FastifySchema; url: string }) {
+function transform({ schema, url, route }: { schema: FastifySchema; url: string; route: RouteOptions }) {
   if (!isPublic(url)) return { schema: { ...schema, hide: true }, url };
   const { streamedBody, ...rest } = schema ?? {};
   const documented: FastifySchema = {
     ...(referToComponents(rest) as FastifySchema),
+    ...keyAccess(route.config?.scope, rest.description),
     ...(streamedBody ? { body: streamedBody.schema, consumes: [streamedBody.contentType] } : {}),
     response: { ...(referToComponents(schema?.response) as object | undefined), default: ErrorResponse },
   };
   if (url === '/oidc/*') return { schema: { ...documented, params: OIDC_PATH }, url: '/oidc/{path}' };
   return { schema: documented, url };
+}
+
+/**
+ * What an API key needs for an operation (plugins/scopes.ts), in two forms: the `security`
+ * requirement with the scope as the `apiKey` scheme's scope name (OpenAPI 3.1 allows role names
+ * for any scheme), which reference renderers list per operation, and a sentence in the
+ * description, which every renderer shows even where it hides scope names. Public operations keep
+ * the document's default.
+ */
+function keyAccess(scope: RouteScope | undefined, description: string | undefined) {
+  const say = (sentence: string) => ({ description: description ? `${description} ${sentence}` : sentence });
+  if (scope === undefined || scope === 'public') return {};
+  if (typeof scope === 'object') {
+    return { security: [{ bearer: [] }], ...say('Signed-in users only: API keys cannot use this.') };
+  }
+  return {
+    security: [{ bearer: [] }, { apiKey: [scope] }, { guest: [] }],
+    ...say(`An API key needs the \`${scope}\` scope.`),
+  };
 }
 
 /** `@fastify/swagger`'s options: registered before every route, so it sees them all as they are added. */
@@ -122,6 +145,14 @@ export const openApiOptions: FastifyDynamicSwaggerOptions = {
           bearerFormat: 'JWT',
           description: 'An access token of a signed-in user (`POST /api/v1/auth/login`, or the code flow).',
         },
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'mk_...',
+          description:
+            'An API key (`Authorization: Bearer mk_...`), created in Dashboard → API keys. Each operation names ' +
+            'the scope a key needs: `files:read`, `files:write`, `jobs:read` or `jobs:write`.',
+        },
         guest: {
           type: 'apiKey',
           in: 'cookie',
@@ -130,8 +161,8 @@ export const openApiOptions: FastifyDynamicSwaggerOptions = {
         },
       },
     },
-    // Anyone may call the API: signed in, as a guest, or (for reads of public things) as nobody.
-    security: [{ bearer: [] }, { guest: [] }, {}],
+    // Anyone may call the API: signed in, with an API key, as a guest, or (public reads) as nobody.
+    security: [{ bearer: [] }, { apiKey: [] }, { guest: [] }, {}],
   },
   // Components keep their names (`#/components/schemas/File`), not `def-0`, `def-1`, ...
   refResolver: { buildLocalReference: (schema, _base, _fragment, i) => String(schema.$id ?? `def-${i}`) },
@@ -149,7 +180,7 @@ export const openApiRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Object({}, { additionalProperties: true, description: 'OpenAPI 3.1' }) },
       },
       // Public and the same for everyone: it changes only with a redeploy.
-      config: { credentialsInBody: true },
+      config: { scope: 'public', credentialsInBody: true },
     },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=300');

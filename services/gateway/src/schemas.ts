@@ -25,7 +25,8 @@ export const NotJson = (contentType: string, schema: TSchema, description: strin
 /** Ids are newId() values: URL-safe base64. Anything else cannot exist and answers 404. */
 export const IdParams = Type.Object({ id: Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' }) });
 
-const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
+export const literals = <T extends string>(values: readonly T[]) =>
+  Type.Union(values.map((v) => Type.Literal(v)));
 export const MEDIA = ['video', 'image', 'audio', 'archive'] as const;
 export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'canceled'] as const;
 export const MediaKind = literals(MEDIA);

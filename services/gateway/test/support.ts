@@ -114,6 +114,10 @@ export function fakeClients(): { files: FilesClient; jobs: JobsClient; auth: Aut
       getSubscription: notInThisTest,
       changeSubscription: notInThisTest,
       createSessionFromToken: notInThisTest,
+      createApiKey: notInThisTest,
+      listApiKeys: notInThisTest,
+      revokeApiKey: notInThisTest,
+      verifyApiKey: () => Promise.reject(new ApiError(401, 'unauthorized', 'No API keys in this test.')),
     },
   };
 }

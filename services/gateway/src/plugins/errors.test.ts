@@ -70,12 +70,18 @@ describe('error bodies', () => {
     expect(res.body).not.toContain('hunter2');
   });
 
-  test('too many requests is a 429 with Retry-After', async () => {
+  test('limited answers carry RateLimit-*; too many requests is a 429 with Retry-After', async () => {
     t = await buildTestApp({ rateLimit: { perMinute: 2, writesPerMinute: 1 } });
-    for (let i = 0; i < 2; i++)
-      expect((await t.app.inject({ method: 'GET', url: '/api/v1/tools' })).statusCode).toBe(200);
+    for (const remaining of ['1', '0']) {
+      const ok = await t.app.inject({ method: 'GET', url: '/api/v1/tools' });
+      expect(ok.statusCode).toBe(200);
+      expect(ok.headers).toMatchObject({ 'ratelimit-limit': '2', 'ratelimit-remaining': remaining });
+      expect(Number(ok.headers['ratelimit-reset'])).toBeGreaterThan(0);
+      expect(ok.headers['x-ratelimit-limit']).toBeUndefined();
+    }
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/tools' });
     expect(res.statusCode).toBe(429);
+    expect(res.headers['ratelimit-remaining']).toBe('0');
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     expect(res.json()).toMatchObject({ code: 'rate_limited' });
     expect(res.json().message).toMatch(/^Too many requests\./);

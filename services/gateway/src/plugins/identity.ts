@@ -1,9 +1,10 @@
 import cookie from '@fastify/cookie';
-import { ApiError, newId } from '@mediakit/kit';
+import { API_KEY_PREFIX, ApiError, type ApiKeyScope, newId } from '@mediakit/kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type AccessTokenVerifier, bearerToken, sessionInvalid } from '../access-tokens.ts';
 import type { GuestClaims } from '../guest-claims.ts';
+import { checkKeyScope } from './scopes.ts';
 
 export interface GuestOwner {
   id: string;
@@ -15,6 +16,8 @@ export interface UserOwner {
   isGuest: false;
   sub: string;
   roles: string[];
+  /** Set when the caller is an API key: what it may do (plugins/scopes.ts). A session has no limit. */
+  scopes?: ApiKeyScope[];
 }
 /** Who a request acts for. Everything a caller creates belongs to `id`. */
 export type Owner = GuestOwner | UserOwner;
@@ -34,8 +37,12 @@ declare module 'fastify' {
   }
 }
 
+/** Checks an API key's secret (the auth service's VerifyApiKey); rejects with a 401 for a bad one. */
+export type ApiKeyVerifier = (secret: string) => Promise<{ sub: string; roles: string[]; scopes: string[] }>;
+
 export interface IdentityOptions {
   tokens: AccessTokenVerifier;
+  apiKeys: ApiKeyVerifier;
   claims: GuestClaims;
 }
 
@@ -50,6 +57,9 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * - `Authorization: Bearer <access token>`: the token is verified against the issuer's JWKS and the
  *   caller is `user:<sub>` with the token's roles. A bad, expired or malformed token answers 401 and
  *   never falls back to guest, so a client always learns that its session ended.
+ * - `Authorization: Bearer mk_...`: an API key, checked by the auth service on every request (so a
+ *   revoke works at once); the caller is its owner with the owner's roles, limited to the key's
+ *   scopes on each route (plugins/scopes.ts). A bad key answers 401 as a bad token does.
  * - otherwise an anonymous visitor: the first write gives them a random guest id in an httpOnly
  *   cookie, and what they create belongs to `guest:<id>`. Reads never mint an id, so a visitor who
  *   has written nothing sees nothing, and crawlers do not get cookies.
@@ -57,7 +67,7 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * account, then clears the cookie: a guest who signs in keeps what they made.
  */
 export const identityPlugin = fp(
-  async function identity(app: FastifyInstance, { tokens, claims }: IdentityOptions) {
+  async function identity(app: FastifyInstance, { tokens, apiKeys, claims }: IdentityOptions) {
     await app.register(cookie);
     app.decorateRequest('owner', null);
     app.addHook('onRequest', async (request, reply) => {
@@ -81,6 +91,7 @@ export const identityPlugin = fp(
     ): Promise<UserOwner> {
       const token = bearerToken(header);
       if (!token) throw sessionInvalid();
+      if (token.startsWith(API_KEY_PREFIX)) return withApiKey(request, token);
       const { sub, roles } = await tokens.verify(token);
       const owner: UserOwner = { id: `user:${sub}`, isGuest: false, sub, roles };
       const guest = guestFromCookie(request);
@@ -90,6 +101,13 @@ export const identityPlugin = fp(
         reply.clearCookie(GUEST_COOKIE, cookieOptions(request));
       }
       return owner;
+    }
+
+    /** A key acts for its owner within its scopes; it never claims a guest's work (that is a sign-in's). */
+    async function withApiKey(request: FastifyRequest, secret: string): Promise<UserOwner> {
+      const { sub, roles, scopes } = await apiKeys(secret);
+      checkKeyScope(request, scopes);
+      return { id: `user:${sub}`, isGuest: false, sub, roles, scopes: scopes as ApiKeyScope[] };
     }
   },
   { name: 'mediakit-identity' },

@@ -65,14 +65,14 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
   const toolsByName = new Map(options.tools.map((tool) => [tool.name, tool]));
 
   // Search engines and the shell's runtime configuration work with or without a build.
-  app.get('/robots.txt', { config: { rateLimit: false } }, async (_request, reply) =>
+  app.get('/robots.txt', { config: { scope: 'public', rateLimit: false } }, async (_request, reply) =>
     reply
       .type('text/plain; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
       .send(buildRobots(publicUrl)),
   );
   let sitemap: { xml: string; at: number } | undefined;
-  app.get('/sitemap.xml', async (request, reply) => {
+  app.get('/sitemap.xml', { config: { scope: 'public' } }, async (request, reply) => {
     if (!sitemap || Date.now() - sitemap.at > SITEMAP_TTL_MS) {
       let articles: Awaited<ReturnType<typeof blog.published>> = [];
       try {
@@ -92,12 +92,14 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
   });
   // Where the shell finds the remotes, and the origin its canonical links name after navigation.
   const runtimeConfig = { remotes: settings.remotes, publicUrl };
-  app.get('/runtime-config.json', { config: { rateLimit: false } }, async (_request, reply) =>
-    reply.header('cache-control', 'no-cache').send(runtimeConfig),
+  app.get(
+    '/runtime-config.json',
+    { config: { scope: 'public', rateLimit: false } },
+    async (_request, reply) => reply.header('cache-control', 'no-cache').send(runtimeConfig),
   );
 
   if (!hasBuild(root)) {
-    app.get('/', async (_request, reply) =>
+    app.get('/', { config: { scope: 'public' } }, async (_request, reply) =>
       reply.type('text/html; charset=utf-8').send(placeholderPage(options.tools)),
     );
     return;
@@ -176,7 +178,12 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
       .send(injectHead(await indexHtml(), `${renderHead(head)}\n    ${await bootHints(route, fetches)}`));
   };
   // Static files are cheap and a page load fetches many: they do not count against the API's limit.
-  app.route({ method: ['GET', 'HEAD'], url: '/*', config: { rateLimit: false }, handler: page });
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/*',
+    config: { scope: 'public', rateLimit: false },
+    handler: page,
+  });
 }
 
 /** Until the web shell is built: say where the API is and what it can do. */

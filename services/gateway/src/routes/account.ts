@@ -27,10 +27,14 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
   { auth, authPerMinute },
 ) => {
   const update = { tags, summary: 'Rename the account', body: UpdateAccountBody, response: { 200: User } };
-  app.patch('/account', { schema: update }, async (request) => {
-    const { sub } = requireUser(request);
-    return toUser(await auth.updateAccount({ sub, name: request.body.name }));
-  });
+  app.patch(
+    '/account',
+    { schema: update, config: { scope: { session: 'manage the account' } } },
+    async (request) => {
+      const { sub } = requireUser(request);
+      return toUser(await auth.updateAccount({ sub, name: request.body.name }));
+    },
+  );
 
   /** Deletes the user; the auth service has their files, jobs and tickets removed after it. */
   const remove = {
@@ -38,11 +42,15 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
     summary: 'Delete the account and everything it owns',
     response: { 204: Type.Null() },
   };
-  app.delete('/account', { schema: remove }, async (request, reply) => {
-    const { sub } = requireUser(request);
-    await auth.deleteAccount({ sub });
-    return reply.code(204).send(null);
-  });
+  app.delete(
+    '/account',
+    { schema: remove, config: { scope: { session: 'manage the account' } } },
+    async (request, reply) => {
+      const { sub } = requireUser(request);
+      await auth.deleteAccount({ sub });
+      return reply.code(204).send(null);
+    },
+  );
 
   /**
    * `POST /account/password` `{ current_password, new_password }` → 204 (docs/api.md "Accounts
@@ -59,7 +67,10 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
         body: ChangePasswordBody,
         response: { 204: Type.Null() },
       },
-      config: { rateLimit: { max: authPerMinute, timeWindow: 60_000 } },
+      config: {
+        scope: { session: 'change the password' },
+        rateLimit: { max: authPerMinute, timeWindow: 60_000 },
+      },
     },
     async (request, reply) => {
       const { sub } = requireUser(request);

@@ -25,6 +25,7 @@ export const adminUsersRoutes: FastifyPluginAsyncTypebox<AdminUsersRoutesOptions
   app.put(
     '/admin/users/:id/roles',
     {
+      config: { scope: { session: 'change roles' } },
       schema: {
         tags: ['admin'],
         summary: "Set a user's roles (administrators)",

@@ -45,7 +45,7 @@ export const authConfigRoutes: FastifyPluginAsyncTypebox<{ config: AuthClientCon
         summary: 'How the web app signs people in (issuer, client, scopes)',
         response: { 200: AuthConfig },
       },
-      config: { credentialsInBody: true },
+      config: { scope: 'public', credentialsInBody: true },
     },
     async (request, reply) => {
       const appOrigin = origins.forRequest(request.protocol, request.headers.host) ?? origins.canonical;

@@ -55,6 +55,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (
 ) => {
   // A fresh object per route: the rate-limit plugin keeps per-route state next to its config.
   const strict = () => ({
+    scope: 'public' as const,
     credentialsInBody: true,
     rateLimit: {
       max: authPerMinute,
@@ -149,6 +150,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (
         response: { 200: Tokens },
       },
       config: {
+        scope: { session: 'start a web session' },
         rateLimit: {
           max: authPerMinute,
           timeWindow: 60_000,
@@ -179,7 +181,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (
         body: LogoutBody,
         response: { 204: Type.Null() },
       },
-      config: { credentialsInBody: true },
+      config: { scope: 'public', credentialsInBody: true },
     },
     async (request, reply) => {
       await auth.logout({ refreshToken: request.body.refresh_token });
@@ -199,13 +201,13 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (
         summary: 'Become a guest (set the guest cookie) before parallel writes',
         response: { 204: Type.Null() },
       },
-      config: { rateLimit: { max: writesPerMinute, timeWindow: 60_000 } },
+      config: { scope: 'public', rateLimit: { max: writesPerMinute, timeWindow: 60_000 } },
     },
     async (_request, reply) => reply.code(204).send(null),
   );
 
   const me = { tags, summary: 'The signed-in user', response: { 200: User } };
-  app.get('/auth/me', { schema: me }, async (request) => {
+  app.get('/auth/me', { schema: me, config: { scope: 'public' } }, async (request) => {
     const { sub } = requireUser(request);
     return toUser(await auth.getUser({ sub }));
   });

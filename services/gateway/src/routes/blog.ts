@@ -116,6 +116,7 @@ export const blogRoutes: FastifyPluginAsyncTypebox<BlogRoutesOptions> = async (a
   app.get(
     '/blog',
     {
+      config: { scope: 'public' },
       schema: {
         tags,
         summary: 'List articles, newest first (editors: drafts too)',
@@ -144,13 +145,14 @@ export const blogRoutes: FastifyPluginAsyncTypebox<BlogRoutesOptions> = async (a
   );
 
   const getArticle = { tags, summary: 'Get an article', params: SlugParams, response: { 200: Article } };
-  app.get('/blog/:slug', { schema: getArticle }, async (request) =>
+  app.get('/blog/:slug', { schema: getArticle, config: { scope: 'public' } }, async (request) =>
     toArticle(await content.getArticle({ caller: contentCaller(request.owner), slug: request.params.slug })),
   );
 
   app.route({
     method: ['GET', 'HEAD'],
     url: '/blog/:slug/cover',
+    config: { scope: 'public' },
     schema: {
       tags,
       summary: "A published article's cover image",
@@ -178,6 +180,7 @@ export const blogRoutes: FastifyPluginAsyncTypebox<BlogRoutesOptions> = async (a
   app.post(
     '/blog',
     {
+      config: { scope: { session: 'edit the blog' } },
       schema: {
         tags,
         summary: 'Write an article (editors)',
@@ -197,6 +200,7 @@ export const blogRoutes: FastifyPluginAsyncTypebox<BlogRoutesOptions> = async (a
   app.put(
     '/blog/:slug',
     {
+      config: { scope: { session: 'edit the blog' } },
       schema: {
         tags,
         summary: 'Change an article (editors)',
@@ -218,6 +222,7 @@ export const blogRoutes: FastifyPluginAsyncTypebox<BlogRoutesOptions> = async (a
   app.delete(
     '/blog/:slug',
     {
+      config: { scope: { session: 'edit the blog' } },
       schema: {
         tags,
         summary: 'Delete an article (editors)',

@@ -40,6 +40,7 @@ export const contactRoutes: FastifyPluginAsyncTypebox<ContactRoutesOptions> = as
         response: { 201: TicketSummary },
       },
       config: {
+        scope: 'public',
         rateLimit: {
           max: perHour,
           timeWindow: 3_600_000,

@@ -17,7 +17,7 @@ export const MAILBOX_TITLE = 'Development mailbox: emails are not sent';
  * (loopback, not relayed by a proxy), even on an installation that forgot to configure SMTP.
  */
 export const devMailboxRoutes: FastifyPluginAsync<DevMailboxOptions> = async (app, { dataDir }) => {
-  app.get('/dev/mailbox', async (request, reply) => {
+  app.get('/dev/mailbox', { config: { scope: 'public' } }, async (request, reply) => {
     if (!dataDir || !isLocalRequest(request)) throw notFound('The page /dev/mailbox');
     const mails = await readMailbox(dataDir);
     return reply

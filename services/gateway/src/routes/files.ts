@@ -49,7 +49,7 @@ export const filesRoutes: FastifyPluginAsyncTypebox<FilesRoutesOptions> = async 
         streamedBody: { contentType: 'multipart/form-data', schema: UploadForm },
         response: { 201: Type.Object({ files: Type.Array(File) }) },
       },
-      config: { rateLimit: { max: options.writesPerMinute, timeWindow: 60_000 } },
+      config: { scope: 'files:write', rateLimit: { max: options.writesPerMinute, timeWindow: 60_000 } },
     },
     async (request, reply) => {
       const contentType = request.headers['content-type'];
@@ -88,6 +88,7 @@ export const filesRoutes: FastifyPluginAsyncTypebox<FilesRoutesOptions> = async 
   app.get(
     '/files',
     {
+      config: { scope: 'files:read' },
       schema: {
         tags,
         summary: "List the caller's files, newest first",
@@ -110,7 +111,7 @@ export const filesRoutes: FastifyPluginAsyncTypebox<FilesRoutesOptions> = async 
   );
 
   const getFile = { tags, summary: 'Get a file', params: IdParams, response: { 200: File } };
-  app.get('/files/:id', { schema: getFile }, async (request) => {
+  app.get('/files/:id', { schema: getFile, config: { scope: 'files:read' } }, async (request) => {
     if (!request.owner) throw notFound(`File ${request.params.id}`);
     return toFile(await files.getFile({ ownerId: request.owner.id, id: request.params.id }));
   });
@@ -118,6 +119,7 @@ export const filesRoutes: FastifyPluginAsyncTypebox<FilesRoutesOptions> = async 
   app.route({
     method: ['GET', 'HEAD'],
     url: '/files/:id/content',
+    config: { scope: 'files:read' },
     schema: {
       tags,
       summary: "Download a file's bytes (Range requests allowed)",
@@ -152,6 +154,7 @@ export const filesRoutes: FastifyPluginAsyncTypebox<FilesRoutesOptions> = async 
   app.post(
     '/files/:id/link',
     {
+      config: { scope: 'files:read' },
       schema: {
         tags,
         summary: "A short-lived URL of the file's bytes, for the browser's own loaders",
@@ -174,7 +177,10 @@ export const filesRoutes: FastifyPluginAsyncTypebox<FilesRoutesOptions> = async 
 
   app.delete(
     '/files/:id',
-    { schema: { tags, summary: 'Delete a file', params: IdParams, response: { 204: Type.Null() } } },
+    {
+      schema: { tags, summary: 'Delete a file', params: IdParams, response: { 204: Type.Null() } },
+      config: { scope: 'files:write' },
+    },
     async (request, reply) => {
       await files.deleteFile({ ownerId: (request.owner as Owner).id, id: request.params.id });
       return reply.code(204).send(null);

@@ -51,7 +51,7 @@ const Readiness = Type.Object({
 export const healthRoutes: FastifyPluginAsyncTypebox<HealthOptions> = async (app, options) => {
   const checks = checksFor(options);
   // Probes must never be rate limited: an orchestrator would restart a healthy gateway.
-  const config = { rateLimit: false as const };
+  const config = { scope: 'public' as const, rateLimit: false as const };
 
   const readiness = async (_request: unknown, reply: { code(status: number): unknown }) => {
     const result = await checkReadiness(checks, 2000);

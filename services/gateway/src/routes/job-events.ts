@@ -53,79 +53,83 @@ export const jobEventsRoutes: FastifyPluginAsyncTypebox<JobEventsOptions> = asyn
     for (const end of open) end();
   });
 
-  app.get('/jobs/:id/events', { schema: EventsSchema }, async (request, reply) => {
-    const owner = request.owner;
-    const { id } = request.params;
-    if (!owner) throw notFound(`Job ${id}`);
+  app.get(
+    '/jobs/:id/events',
+    { schema: EventsSchema, config: { scope: 'jobs:read' } },
+    async (request, reply) => {
+      const owner = request.owner;
+      const { id } = request.params;
+      if (!owner) throw notFound(`Job ${id}`);
 
-    // Subscribe before reading the job, so no update can fall between the read and the subscription.
-    let deliver: ((job: jobsV1.Job) => void) | undefined;
-    const early: jobsV1.Job[] = [];
-    // Each update is handled in a span of the job's trace, which the jobs service sends along in
-    // the update's headers: the SSE write shows at the end of the job's trace, not the stream's.
-    const receive = (message: BusMessage, span: { updateName(name: string): unknown }) => {
+      // Subscribe before reading the job, so no update can fall between the read and the subscription.
+      let deliver: ((job: jobsV1.Job) => void) | undefined;
+      const early: jobsV1.Job[] = [];
+      // Each update is handled in a span of the job's trace, which the jobs service sends along in
+      // the update's headers: the SSE write shows at the end of the job's trace, not the stream's.
+      const receive = (message: BusMessage, span: { updateName(name: string): unknown }) => {
+        let job: jobsV1.Job;
+        try {
+          job = jobsV1.Job.decode(message.data);
+        } catch (decodeError) {
+          request.log.warn({ err: decodeError, jobId: id }, 'undecodable job update');
+          return;
+        }
+        if (job.ownerId !== owner.id) return;
+        span.updateName(`sse ${job.status}`);
+        if (deliver) deliver(job);
+        else early.push(job);
+      };
+      const subscription = nats.subscribe(subjects.update(id), {
+        callback: (error, message) => {
+          if (!error)
+            inSpan('sse job update', (span) => receive(message, span), traceFromHeaders(message.headers));
+        },
+      });
       let job: jobsV1.Job;
       try {
-        job = jobsV1.Job.decode(message.data);
-      } catch (decodeError) {
-        request.log.warn({ err: decodeError, jobId: id }, 'undecodable job update');
-        return;
+        await nats.flush();
+        job = await jobs.getJob({ ownerId: owner.id, id });
+      } catch (error) {
+        subscription.unsubscribe();
+        // Not the caller's job, or the jobs service is down: a normal JSON error, not a stream.
+        throw error;
       }
-      if (job.ownerId !== owner.id) return;
-      span.updateName(`sse ${job.status}`);
-      if (deliver) deliver(job);
-      else early.push(job);
-    };
-    const subscription = nats.subscribe(subjects.update(id), {
-      callback: (error, message) => {
-        if (!error)
-          inSpan('sse job update', (span) => receive(message, span), traceFromHeaders(message.headers));
-      },
-    });
-    let job: jobsV1.Job;
-    try {
-      await nats.flush();
-      job = await jobs.getJob({ ownerId: owner.id, id });
-    } catch (error) {
-      subscription.unsubscribe();
-      // Not the caller's job, or the jobs service is down: a normal JSON error, not a stream.
-      throw error;
-    }
 
-    reply.hijack();
-    const stream = openEventStream(reply.raw, reply.getHeaders());
-    let last: jobsV1.Job | undefined;
-    const timer = setInterval(() => stream.comment('keep-alive'), keepAliveMs);
-    const finish = () => {
-      clearInterval(timer);
-      subscription.unsubscribe();
-      open.delete(finish);
-      stream.end();
-    };
-    open.add(finish);
-    reply.raw.on('close', finish);
-    if (stream.closed) return finish();
+      reply.hijack();
+      const stream = openEventStream(reply.raw, reply.getHeaders());
+      let last: jobsV1.Job | undefined;
+      const timer = setInterval(() => stream.comment('keep-alive'), keepAliveMs);
+      const finish = () => {
+        clearInterval(timer);
+        subscription.unsubscribe();
+        open.delete(finish);
+        stream.end();
+      };
+      open.add(finish);
+      reply.raw.on('close', finish);
+      if (stream.closed) return finish();
 
-    const send = (next: jobsV1.Job) => {
-      if (stream.closed) return;
-      if (TERMINAL.has(next.status)) {
-        stream.send(next.status, toJob(next));
-        finish();
-        return;
-      }
-      if (isStale(last, next)) return;
-      if (
-        last &&
-        last.status === next.status &&
-        last.progress === next.progress &&
-        last.queuePosition === next.queuePosition
-      )
-        return;
-      last = next;
-      stream.send('progress', toProgress(next));
-    };
-    send(job);
-    for (const update of early) send(update);
-    deliver = send;
-  });
+      const send = (next: jobsV1.Job) => {
+        if (stream.closed) return;
+        if (TERMINAL.has(next.status)) {
+          stream.send(next.status, toJob(next));
+          finish();
+          return;
+        }
+        if (isStale(last, next)) return;
+        if (
+          last &&
+          last.status === next.status &&
+          last.progress === next.progress &&
+          last.queuePosition === next.queuePosition
+        )
+          return;
+        last = next;
+        stream.send('progress', toProgress(next));
+      };
+      send(job);
+      for (const update of early) send(update);
+      deliver = send;
+    },
+  );
 };

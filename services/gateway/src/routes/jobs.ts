@@ -59,7 +59,7 @@ export const jobsRoutes: FastifyPluginAsyncTypebox<JobsRoutesOptions> = async (
         body: CreateJobBody,
         response: { 202: Job },
       },
-      config: { rateLimit: { max: writesPerMinute, timeWindow: 60_000 } },
+      config: { scope: 'jobs:write', rateLimit: { max: writesPerMinute, timeWindow: 60_000 } },
     },
     async (request, reply) => {
       const { tool, inputs, params } = request.body;
@@ -93,6 +93,7 @@ export const jobsRoutes: FastifyPluginAsyncTypebox<JobsRoutesOptions> = async (
   app.get(
     '/jobs',
     {
+      config: { scope: 'jobs:read' },
       schema: {
         tags,
         summary: "List the caller's jobs, newest first",
@@ -114,7 +115,7 @@ export const jobsRoutes: FastifyPluginAsyncTypebox<JobsRoutesOptions> = async (
   );
 
   const getJob = { tags, summary: 'Get a job', params: IdParams, response: { 200: Job } };
-  app.get('/jobs/:id', { schema: getJob }, async (request) => {
+  app.get('/jobs/:id', { schema: getJob, config: { scope: 'jobs:read' } }, async (request) => {
     if (!request.owner) throw notFound(`Job ${request.params.id}`);
     return toJob(await jobs.getJob({ ownerId: request.owner.id, id: request.params.id }));
   });
@@ -122,6 +123,7 @@ export const jobsRoutes: FastifyPluginAsyncTypebox<JobsRoutesOptions> = async (
   app.post(
     '/jobs/:id/cancel',
     {
+      config: { scope: 'jobs:write' },
       schema: { tags, summary: 'Cancel a job that waits or runs', params: IdParams, response: { 202: Job } },
     },
     async (request, reply) => {
@@ -133,6 +135,7 @@ export const jobsRoutes: FastifyPluginAsyncTypebox<JobsRoutesOptions> = async (
   app.post(
     '/jobs/:id/retry',
     {
+      config: { scope: 'jobs:write' },
       schema: {
         tags,
         summary: 'Run a failed or canceled job again',
@@ -149,6 +152,7 @@ export const jobsRoutes: FastifyPluginAsyncTypebox<JobsRoutesOptions> = async (
   app.delete(
     '/jobs/:id',
     {
+      config: { scope: 'jobs:write' },
       schema: {
         tags,
         summary: 'Delete a job and its outputs',

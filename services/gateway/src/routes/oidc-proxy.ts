@@ -87,7 +87,7 @@ export async function oidcProxyRoutes(app: FastifyInstance, options: OidcProxyOp
     return reply.send(upstream.body);
   }
 
-  const config = { credentialsInBody: true };
+  const config = { scope: 'public' as const, credentialsInBody: true };
   const schema = {
     tags: ['openid'],
     summary: 'The OpenID Provider (discovery at /oidc/.well-known/openid-configuration)',

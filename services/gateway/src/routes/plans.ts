@@ -11,7 +11,7 @@ export const plansRoutes: FastifyPluginAsyncTypebox<{ auth: AuthClient }> = asyn
     summary: 'List the plans and their limits',
     response: { 200: Type.Object({ plans: Type.Array(Plan) }) },
   };
-  app.get('/plans', { schema }, async () => {
+  app.get('/plans', { schema, config: { scope: 'public' } }, async () => {
     const { plans } = await auth.listPlans({});
     return { plans: plans.map(toPlan) };
   });

@@ -63,7 +63,7 @@ export const statsRoutes: FastifyPluginAsyncTypebox<StatsRoutesOptions> = async 
     summary: "The signed-in user's totals and plan",
     response: { 200: Stats },
   };
-  app.get('/stats', { schema }, async (request) => {
+  app.get('/stats', { schema, config: { scope: 'jobs:read' } }, async (request) => {
     const owner = requireUser(request);
     const plan = await plans.forOwner(owner);
     const [stats, totals] = await Promise.all([jobs.getStats({ ownerId: owner.id }), fileTotals(owner)]);

@@ -80,10 +80,14 @@ export const subscriptionRoutes: FastifyPluginAsyncTypebox<SubscriptionRoutesOpt
   { auth, writesPerMinute },
 ) => {
   const read = { tags, summary: "The signed-in user's subscription", response: { 200: Subscription } };
-  app.get('/account/subscription', { schema: read }, async (request) => {
-    const { sub } = requireUser(request);
-    return toSubscription(await auth.getSubscription({ sub }));
-  });
+  app.get(
+    '/account/subscription',
+    { schema: read, config: { scope: { session: 'change the subscription' } } },
+    async (request) => {
+      const { sub } = requireUser(request);
+      return toSubscription(await auth.getSubscription({ sub }));
+    },
+  );
 
   app.put(
     '/account/subscription',
@@ -94,7 +98,10 @@ export const subscriptionRoutes: FastifyPluginAsyncTypebox<SubscriptionRoutesOpt
         body: ChangeBody,
         response: { 200: Subscription },
       },
-      config: { rateLimit: { max: writesPerMinute, timeWindow: 60_000 } },
+      config: {
+        scope: { session: 'change the subscription' },
+        rateLimit: { max: writesPerMinute, timeWindow: 60_000 },
+      },
     },
     async (request) => {
       const { sub } = requireUser(request);

@@ -77,6 +77,7 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<TicketsRoutesOptions> = as
   app.get(
     '/tickets',
     {
+      config: { scope: { session: 'use support tickets' } },
       schema: {
         tags,
         summary: "List the caller's tickets (staff: every ticket with all=true)",
@@ -106,6 +107,7 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<TicketsRoutesOptions> = as
   app.post(
     '/tickets',
     {
+      config: { scope: { session: 'use support tickets' } },
       schema: {
         tags,
         summary: 'Open a ticket',
@@ -126,14 +128,19 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<TicketsRoutesOptions> = as
     params: IdParams,
     response: { 200: Ticket },
   };
-  app.get('/tickets/:id', { schema: getTicket }, async (request) => {
-    const user = requireUser(request);
-    return toTicket(await content.getTicket({ caller: contentCaller(user), id: request.params.id }));
-  });
+  app.get(
+    '/tickets/:id',
+    { schema: getTicket, config: { scope: { session: 'use support tickets' } } },
+    async (request) => {
+      const user = requireUser(request);
+      return toTicket(await content.getTicket({ caller: contentCaller(user), id: request.params.id }));
+    },
+  );
 
   app.post(
     '/tickets/:id/messages',
     {
+      config: { scope: { session: 'use support tickets' } },
       schema: {
         tags,
         summary: 'Add a message to a ticket',
@@ -156,6 +163,7 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<TicketsRoutesOptions> = as
   app.patch(
     '/tickets/:id',
     {
+      config: { scope: { session: 'use support tickets' } },
       schema: {
         tags,
         summary: 'Close or reopen a ticket',

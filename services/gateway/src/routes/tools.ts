@@ -20,6 +20,7 @@ export const toolsRoutes: FastifyPluginAsyncTypebox<ToolsRoutesOptions> = async 
   app.get(
     '/tools',
     {
+      config: { scope: 'public' },
       schema: {
         tags: ['catalog'],
         summary: 'List every tool and converter, with the JSON Schema of its params',
@@ -40,6 +41,7 @@ export const toolsRoutes: FastifyPluginAsyncTypebox<ToolsRoutesOptions> = async 
   app.get(
     '/tools/:name',
     {
+      config: { scope: 'public' },
       schema: {
         tags: ['catalog'],
         summary: 'Get one tool or converter',

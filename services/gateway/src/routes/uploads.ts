@@ -48,7 +48,7 @@ export const uploadsRoutes: FastifyPluginAsyncTypebox<UploadsRoutesOptions> = as
         description: `${TUS} Upload-Length and Upload-Metadata (filename, filetype) name the file; the answer's Location is the upload's URL.`,
         response: { 201: NoBody('Created: Location is the upload, Upload-Offset what it holds') },
       },
-      config: { rateLimit: { max: options.writesPerMinute, timeWindow: 60_000 } },
+      config: { scope: 'files:write', rateLimit: { max: options.writesPerMinute, timeWindow: 60_000 } },
     },
     (request, reply) => toFilesService(request, reply, UPLOADS),
   );
@@ -60,6 +60,7 @@ export const uploadsRoutes: FastifyPluginAsyncTypebox<UploadsRoutesOptions> = as
         summary: 'What the tus server supports (Tus-Version, Tus-Extension, Tus-Max-Size)',
         response: { 204: NoBody('Tus-* headers') },
       },
+      config: { scope: 'files:write' },
     },
     (request, reply) => toFilesService(request, reply, UPLOADS),
   );
@@ -67,6 +68,7 @@ export const uploadsRoutes: FastifyPluginAsyncTypebox<UploadsRoutesOptions> = as
     // POST too: tus clients behind proxies that block PATCH send POST with X-HTTP-Method-Override.
     method: ['HEAD', 'PATCH', 'POST', 'DELETE', 'OPTIONS'],
     url: '/uploads/:id',
+    config: { scope: 'files:write' },
     schema: {
       tags,
       summary: 'Continue (PATCH), resume (HEAD) or end (DELETE) a resumable upload',
