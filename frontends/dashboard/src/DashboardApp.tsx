@@ -6,6 +6,7 @@ import { Suspense } from 'react';
 import './dashboard.css';
 import { canEditBlog } from './lib/roles.ts';
 import {
+  ApiKeysPage,
   ArticleEditorPage,
   BlogAdminPage,
   DashboardToolsPage,
@@ -30,6 +31,7 @@ export const SECTIONS: {
   { path: 'tools', label: 'Tools', page: DashboardToolsPage },
   { path: 'pricing', label: 'Plan', page: PlanPage },
   { path: 'contact-us', label: 'Support', page: SupportPage },
+  { path: 'api-keys', label: 'API keys', page: ApiKeysPage },
   { path: 'blogs', label: 'Blog', page: BlogAdminPage, also: ['blog'], editorsOnly: true },
 ];
 

@@ -95,6 +95,11 @@ export const PAGE_META = {
     description: 'Your support tickets and their replies.',
     noindex: true,
   },
+  '/dashboard/api-keys': {
+    title: withBrand('API keys'),
+    description: 'Create and revoke the keys your scripts use the API with.',
+    noindex: true,
+  },
   '/dashboard/blogs': {
     title: withBrand('Blog articles'),
     description: 'Write, edit and publish blog articles.',

@@ -29,6 +29,7 @@ export const keys = {
   me: () => ACCOUNT_KEYS.me,
   tickets: (status: string, all: boolean) => ['tickets', 'list', status, all] as const,
   ticket: (id: string) => ['tickets', 'one', id] as const,
+  apiKeys: () => ['api-keys'] as const,
 };
 
 /** Marks every query under the change's tags stale; the mounted ones refetch at once. */

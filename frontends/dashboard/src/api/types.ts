@@ -56,3 +56,19 @@ export interface Article extends ArticleSummary {
   body: string;
   html: string;
 }
+
+/** An API key as `GET /account/api-keys` lists it (docs/api.md "API keys and scopes"). */
+export interface ApiKey {
+  id: string;
+  name: string;
+  scopes: string[];
+  createdAt: string;
+  lastUsedAt: string | null;
+  expiresAt: string | null;
+}
+
+/** `POST /account/api-keys`: the key and its secret, which no later answer repeats. */
+export interface CreatedApiKey {
+  key: ApiKey;
+  secret: string;
+}

@@ -1,6 +1,7 @@
 import { lazyPage } from '@mediakit/web-ui/lazy-page';
 
 // The sections but the overview, which `/dashboard` opens on and stays in the remote's first load.
+export const ApiKeysPage = lazyPage(() => import('./ApiKeysPage.tsx').then((m) => m.ApiKeysPage));
 export const ArticleEditorPage = lazyPage(() =>
   import('./ArticleEditorPage.tsx').then((m) => m.ArticleEditorPage),
 );
