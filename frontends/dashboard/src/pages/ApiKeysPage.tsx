@@ -51,7 +51,8 @@ export function ApiKeysPage({ host }: RemotePageProps) {
       <h1>API keys</h1>
       <p className="lead">
         A key lets a script or the <code>mediakit</code> command line act as you, with only the scopes you
-        give it. Send it as <code>Authorization: Bearer mk_…</code>. It counts against your plan.
+        give it. Scripts send it in the <code>Authorization</code> header as <code>Bearer mk_…</code>, and
+        what they do counts against your plan.
       </p>
       {created && <NewSecret created={created} onDone={() => setCreated(undefined)} host={host} />}
       {showForm ? (
@@ -225,10 +226,11 @@ function CreateForm(props: {
         >
           <legend>Scopes</legend>
           {API_KEY_SCOPES.map((scope) => (
-            <label key={scope} className="check scope-choice">
+            <label key={scope} className="scope-choice">
               <input type="checkbox" name="scopes" value={scope} />
               <span>
-                <code>{scope}</code> <span className="hint">{SCOPE_HELP[scope]}</span>
+                <code>{scope}</code>
+                <span className="scope-help">{SCOPE_HELP[scope]}</span>
               </span>
             </label>
           ))}
