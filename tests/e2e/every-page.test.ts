@@ -14,6 +14,7 @@ const DASHBOARD_PAGES = [
   '/dashboard/tools',
   '/dashboard/pricing',
   '/dashboard/contact-us',
+  '/dashboard/api-keys',
   '/account',
 ];
 
