@@ -124,6 +124,21 @@ describe('API key scopes', () => {
     ).toBe(200);
   });
 
+  test('the OpenAPI document names the scope of every operation that needs one', () => {
+    const paths = (
+      app.swagger() as unknown as { paths: Record<string, Record<string, { security?: unknown }>> }
+    ).paths;
+    const documented = (row: Row) =>
+      paths[row.url.replace(/:(\w+)/g, '{$1}')]?.[row.method.toLowerCase()]?.security;
+    for (const row of rows.filter((r) => r.method !== 'HEAD' && r.scope !== 'public')) {
+      const expected =
+        typeof row.scope === 'object'
+          ? [{ bearer: [] }]
+          : [{ bearer: [] }, { apiKey: [row.scope] }, { guest: [] }];
+      expect(documented(row), `${row.method} ${row.url}`).toEqual(expected);
+    }
+  });
+
   test('a bad key answers 401 with a sentence, never acting as a guest', async () => {
     const res = await app.inject({
       method: 'POST',
