@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { API_KEY_PREFIX, ApiError, badRequest, isApiKeyScope, newId } from '@mediakit/kit';
 import type { authV1 } from '@mediakit/proto';
+import { sessionEnded } from '../auth-errors.ts';
 import type { ApiKeyDoc, ApiKeyRepository } from './api-key-repository.ts';
 
 /** Live keys one user may hold: enough for every script, few enough that none is forgotten. */
@@ -68,8 +69,8 @@ export class ApiKeyService {
       if (at <= now) throw invalid('expiresAt', 'The expiry must be in the future.');
       expiresAt = new Date(at).toISOString();
     }
-    if (!(await this.rolesOf(sub)))
-      throw new ApiError(401, 'session_ended', 'Your session has ended. Please sign in again.');
+    // A token that outlived its account: the same answer as every call of a deleted user.
+    if (!(await this.rolesOf(sub))) throw sessionEnded();
     const nowIso = new Date(now).toISOString();
     if ((await this.keys.countLive(sub, nowIso)) >= MAX_LIVE_KEYS) {
       throw new ApiError(
