@@ -122,6 +122,22 @@ describe('signed in through the external realm', () => {
     });
   });
 
+  it('an API key made in a realm session acts for the local account, within its scopes', async () => {
+    const tokens = await realm.signIn({ sub: 'a1b2c3d4-0004', email: 'di@example.com', name: 'Di' });
+    const created = await call('POST', '/account/api-keys', {
+      token: tokens.access_token,
+      json: { name: 'cron', scopes: ['jobs:read'] },
+    });
+    expect(created.status).toBe(201);
+    const key = created.body.secret as string;
+    expect((await call('GET', '/auth/me', { token: key })).body).toMatchObject({ sub: 'a1b2c3d4-0004' });
+    expect(await call('GET', '/stats', { token: key })).toMatchObject({
+      status: 200,
+      body: { plan: 'free' },
+    });
+    expect((await call('GET', '/files', { token: key })).body.code).toBe('insufficient_scope');
+  });
+
   it('a token of another issuer is a 401 with the API error body, and creates no account', async () => {
     const tokens = await stranger.signIn({ sub: 'a1b2c3d4-0001', email: 'ann@example.com' });
     expect(decodeJwt(tokens.access_token)).toMatchObject({ iss: stranger.issuer });
