@@ -101,6 +101,20 @@ export const objectStoreEnv = {
 } satisfies TProperties;
 
 /** Addresses of the gRPC services, for their clients. */
+/** Requests to addresses users give (@mediakit/outbound): read by every service that makes them. */
+export const outboundEnv = {
+  OUTBOUND_ALLOWED_CIDRS: Type.String({
+    default: '',
+    description:
+      'comma-separated addresses or CIDR ranges that imports and webhooks may reach although they are private (empty: only public addresses)',
+  }),
+  OUTBOUND_DNS_SERVERS: Type.String({
+    default: '',
+    description:
+      "comma-separated DNS servers (ip or ip:port) that resolve the host names of imports and webhooks instead of the system's resolver",
+  }),
+};
+
 export const grpcAddressEnv = {
   AUTH_GRPC_ADDR: Type.String({ default: '127.0.0.1:50051', description: 'auth service gRPC address' }),
   FILES_GRPC_ADDR: Type.String({ default: '127.0.0.1:50052', description: 'files service gRPC address' }),

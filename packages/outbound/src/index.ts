@@ -1,4 +1,5 @@
 export { type AllowedRanges, isPublicAddress, parseAllowedRanges } from './address-rules.ts';
+export { type OutboundEnv, outboundOptionsFromEnv } from './options-from-env.ts';
 export {
   checkUrl,
   createOutboundClient,

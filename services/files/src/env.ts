@@ -1,4 +1,4 @@
-import { commonEnv, documentStoreEnv, objectStoreEnv, port } from '@mediakit/kit';
+import { commonEnv, documentStoreEnv, objectStoreEnv, outboundEnv, port } from '@mediakit/kit';
 import { Type } from 'typebox';
 
 const GIB = 1024 ** 3;
@@ -8,6 +8,7 @@ export const env = Type.Object({
   ...commonEnv,
   ...documentStoreEnv,
   ...objectStoreEnv,
+  ...outboundEnv,
   GRPC_PORT: port(50052, 'files service gRPC port'),
   HTTP_PORT: port(
     8082,
@@ -40,4 +41,10 @@ export const env = Type.Object({
         'where uploads are spooled and tus uploads staged; defaults to the OS temp dir and DATA_DIR/tus',
     }),
   ),
+  IMPORT_TIMEOUT_SECONDS: Type.Integer({
+    minimum: 1,
+    default: 600,
+    description:
+      'an import from a URL (POST /files/import) that has not finished in this many seconds is stopped and nothing is kept',
+  }),
 });
