@@ -19,7 +19,7 @@ import {
 import type { MediaInfo, MediaKind } from '@mediakit/media';
 import { type FileDoc, MEDIA_KINDS, uploadObjectKey } from './file-record.ts';
 import type { FileRepository } from './file-repository.ts';
-import { sanitizeFileName } from './names.ts';
+import { sanitizeFileName, withFormatExtension } from './names.ts';
 
 /** A video whose headers ffprobe read but whose codec nothing here decodes (ProRes RAW, a made-up tag). */
 const undecodable = (info: MediaInfo) =>
@@ -50,6 +50,8 @@ export interface NewUpload {
   retentionHours: number;
   /** A fixed id makes a retried finish (tus) return the file it created the first time. */
   id?: string;
+  /** Give the name the extension the bytes call for (imports: a URL's name often has none). */
+  extensionFromContent?: boolean;
 }
 
 /** A worker's output as it registers it: what it read of the file, where it stored it. */
@@ -135,6 +137,7 @@ export class FilesService {
       const why = await this.#explainUnreadable(upload.path, upload.name);
       throw unsupportedMedia(why ?? `${upload.name} is not a video or image Mediakit can read.`);
     }
+    const name = upload.extensionFromContent ? withFormatExtension(upload.name, info.format) : upload.name;
     const id = upload.id ?? newId();
     const objectKey = uploadObjectKey(id);
     const { size } = await stat(upload.path);
@@ -144,7 +147,7 @@ export class FilesService {
     const doc: FileDoc = {
       _id: id,
       ownerId: upload.ownerId,
-      name: upload.name,
+      name,
       size,
       ...mediaFields(info),
       source: 'upload',

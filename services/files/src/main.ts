@@ -10,6 +10,7 @@ import {
   serveGrpc,
 } from '@mediakit/kit';
 import { explainUnreadableAv, inspectFile } from '@mediakit/media';
+import { createOutboundClient, outboundOptionsFromEnv } from '@mediakit/outbound';
 import { filesV1 } from '@mediakit/proto';
 import { FileStore } from '@tus/file-store';
 import { consumeAccountDeletions, DeletedOwners } from './account-deletion.ts';
@@ -66,6 +67,8 @@ await runService({
       expirationPeriodInMilliseconds: ABANDONED_UPLOAD_MS,
     });
 
+    const outbound = createOutboundClient(outboundOptionsFromEnv(config));
+    onShutdown(() => outbound.close());
     const app = await buildHttpApp({
       service,
       checks: { documents: () => documents.ping(), objects: () => objects.ping() },
@@ -73,6 +76,7 @@ await runService({
       spoolDir,
       staging,
       uploadIdleTimeoutMs: config.UPLOAD_IDLE_TIMEOUT_SECONDS * 1000,
+      imports: { outbound, timeoutSeconds: config.IMPORT_TIMEOUT_SECONDS },
       log,
     });
     await app.listen({ host: config.HOST, port: config.HTTP_PORT });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentDisposition, sanitizeFileName } from './names.ts';
+import { contentDisposition, sanitizeFileName, withFormatExtension } from './names.ts';
 
 describe('sanitizeFileName', () => {
   it.each([
@@ -34,5 +34,18 @@ describe('contentDisposition', () => {
       `inline; filename="it's (1)*.png"; filename*=UTF-8''it%27s%20%281%29%2A.png`,
     );
     expect(contentDisposition('a\\b.png', 'attachment')).toContain('filename="a_b.png"');
+  });
+});
+
+describe('withFormatExtension', () => {
+  it.each([
+    ['photo.php', 'jpg', 'photo.jpg'],
+    ['Photo.JPEG', 'jpg', 'Photo.JPEG'],
+    ['clip', 'mp4', 'clip.mp4'],
+    ['recording.2024-05-01', 'mpeg-ts', 'recording.2024-05-01.ts'],
+    ['scan.tif', 'tiff', 'scan.tif'],
+    [`${'x'.repeat(199)}.bin`, 'webm', `${'x'.repeat(195)}.webm`],
+  ])('%j holding %s → %j', (name, format, expected) => {
+    expect(withFormatExtension(name, format)).toBe(expected);
   });
 });

@@ -37,3 +37,31 @@ function asciiFallback(name: string): string {
 function rfc5987(name: string): string {
   return encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
+
+/** Where a sniffed format's usual extension differs from its format name (MediaInfo.format). */
+const EXTENSION_OF_FORMAT: Record<string, string> = { 'mpeg-ts': 'ts', mpeg: 'mpg' };
+/** Other spellings of a format's extension that are kept as the user wrote them. */
+const SAME_EXTENSION: Record<string, readonly string[]> = {
+  jpg: ['jpeg', 'jpe'],
+  tiff: ['tif'],
+  mp4: ['m4v'],
+  aiff: ['aif'],
+  'mpeg-ts': ['m2ts', 'mts'],
+  mpeg: ['mpeg'],
+  heic: ['heif'],
+};
+
+/**
+ * The name with the extension its bytes call for: `photo.php` holding a JPEG becomes `photo.jpg`,
+ * `clip` becomes `clip.mp4`, `Photo.JPEG` stays. Only a short trailing word counts as an extension.
+ */
+export function withFormatExtension(name: string, format: string): string {
+  const wanted = EXTENSION_OF_FORMAT[format] ?? format;
+  const match = name.match(/^(.+)\.([a-z0-9]{1,5})$/i);
+  const current = match?.[2]?.toLowerCase();
+  if (current === wanted || (current && SAME_EXTENSION[format]?.includes(current))) return name;
+  const base = Array.from(match?.[1] ?? name)
+    .slice(0, MAX_NAME_LENGTH - wanted.length - 1)
+    .join('');
+  return `${base}.${wanted}`;
+}

@@ -12,6 +12,7 @@ import {
   type ObjectStore,
 } from '@mediakit/kit';
 import { explainUnreadableAv, inspectFile } from '@mediakit/media';
+import { createOutboundClient, type OutboundOptions } from '@mediakit/outbound';
 import { FileStore } from '@tus/file-store';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
@@ -41,7 +42,13 @@ export interface TestContext {
 export const log = createLogger('files-test', 'silent');
 
 export async function createTestContext(
-  options: { maxUploadBytes?: number; guestRetentionHours?: number } = {},
+  options: {
+    maxUploadBytes?: number;
+    guestRetentionHours?: number;
+    /** The import client's options (tests of imports allow their loopback server). */
+    outbound?: OutboundOptions;
+    importTimeoutSeconds?: number;
+  } = {},
 ): Promise<TestContext> {
   const dir = await mkdtemp(join(tmpdir(), 'mk-files-test-'));
   const spoolDir = join(dir, 'spool');
@@ -59,6 +66,7 @@ export async function createTestContext(
     explainUnreadable: (path, name) => explainUnreadableAv(path, name),
     log,
   });
+  const outbound = createOutboundClient(options.outbound);
   const app = await buildHttpApp({
     service,
     checks: { documents: () => documents.ping(), objects: () => objects.ping() },
@@ -69,6 +77,7 @@ export async function createTestContext(
     spoolDir,
     // As in main.ts: abandoned uploads expire, which changes some of tus's answers.
     staging: new FileStore({ directory: stagingDir, expirationPeriodInMilliseconds: 24 * 3_600_000 }),
+    imports: { outbound, timeoutSeconds: options.importTimeoutSeconds ?? 600 },
   });
 
   let counter = 0;
@@ -92,6 +101,7 @@ export async function createTestContext(
     },
     async close() {
       await app.close();
+      await outbound.close();
       await documents.close();
       await rm(dir, { recursive: true, force: true });
     },

@@ -1,9 +1,11 @@
 import { type Check, type Logger, observeHttpRequest, registerErrorHandlers } from '@mediakit/kit';
+import type { OutboundClient } from '@mediakit/outbound';
 import type { DataStore } from '@tus/server';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { FilesService } from '../files-service.ts';
 import { contentRoutes } from './content-routes.ts';
 import { healthRoutes } from './health-routes.ts';
+import { importRoutes } from './import-routes.ts';
 import { multipartUploadRoutes } from './multipart-upload-routes.ts';
 import type { UploadLimits } from './trusted-headers.ts';
 import { tusRoutes } from './tus-routes.ts';
@@ -20,6 +22,8 @@ export interface HttpAppDeps {
   staging: DataStore;
   /** An upload body that stops arriving for this long is ended (stall-watch.ts); default 60 s. */
   uploadIdleTimeoutMs?: number;
+  /** Imports from a URL: the SSRF-safe client and the whole-import time limit. */
+  imports: { outbound: OutboundClient; timeoutSeconds: number };
   /** Request logs go here; none when absent (tests). */
   log?: Logger;
 }
@@ -54,6 +58,12 @@ export async function buildHttpApp(deps: HttpAppDeps): Promise<FastifyInstance> 
     limits,
     spoolDir: deps.spoolDir,
     idleTimeoutMs,
+  });
+  await app.register(importRoutes, {
+    service: deps.service,
+    limits,
+    spoolDir: deps.spoolDir,
+    ...deps.imports,
   });
   await app.register(contentRoutes, { service: deps.service });
   await app.register(tusRoutes, { tus, limits, idleTimeoutMs });
