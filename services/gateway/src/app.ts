@@ -22,6 +22,7 @@ import { authConfigRoutes } from './routes/auth-config.ts';
 import { blogRoutes } from './routes/blog.ts';
 import { contactRoutes } from './routes/contact.ts';
 import { devMailboxRoutes } from './routes/dev-mailbox.ts';
+import { fileImportRoutes } from './routes/file-import.ts';
 import { filesRoutes } from './routes/files.ts';
 import { healthRoutes } from './routes/health.ts';
 import { jobEventsRoutes } from './routes/job-events.ts';
@@ -116,6 +117,7 @@ export async function buildApp(deps: GatewayDeps, options: { onRoute?: onRouteHo
   await app.register(apiKeysRoutes, { prefix: API, auth, writesPerMinute });
   const links = deps.downloadLinks ?? new DownloadLinks({ ttlSeconds: 1800 });
   await app.register(filesRoutes, { prefix: API, files, plans, filesHttp, writesPerMinute, links });
+  await app.register(fileImportRoutes, { prefix: API, plans, filesHttp, writesPerMinute });
   await app.register(uploadsRoutes, { prefix: API, plans, writesPerMinute });
   await app.register(jobsRoutes, { prefix: API, jobs, plans, writesPerMinute });
   await app.register(jobEventsRoutes, { prefix: API, jobs, nats });
