@@ -25,6 +25,7 @@ import { useJob } from '../run/use-job.ts';
 import { checkFileType, checkSelection } from '../upload/accept.ts';
 import { DropZone } from '../upload/DropZone.tsx';
 import { inputSlots } from '../upload/input-slots.ts';
+import { LinkImport } from '../upload/LinkImport.tsx';
 import { pixelProblem } from '../upload/pixel-limit.ts';
 import { useUploads } from '../upload/use-uploads.ts';
 
@@ -107,6 +108,15 @@ export function ToolWorkspace({ host, tool, tools, action }: WorkspaceProps) {
       UploadList.preload();
       uploads.add(accepted, slot);
     }
+  };
+
+  // The server fetches the link; a file of a type this slot does not take is refused on its card.
+  const addLink = (link: string, slot: number) => {
+    setProblems([]);
+    UploadList.preload();
+    uploads.addLink(link, slot, (file) =>
+      checkFileType({ name: file.name, type: file.mime }, slots[slot].accept, what),
+    );
   };
 
   // "Use in another tool": /tool/x?file=<id> brings an output over without a download.
@@ -213,6 +223,7 @@ export function ToolWorkspace({ host, tool, tools, action }: WorkspaceProps) {
                   onFiles={(files) => addFiles(files, index)}
                 />
               )}
+              {!full && <LinkImport disabled={running} onLink={(link) => addLink(link, index)} />}
               {slots.length > 1 && full && <h3 className="slot-label">{slot.label}</h3>}
               {slotItems.length > 0 && (
                 <LazyPart failed={(retry) => <FilesUnavailable onRetry={retry} />}>

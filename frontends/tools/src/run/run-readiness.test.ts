@@ -14,10 +14,18 @@ describe('runBlockers: the run waits for every file the user chose', () => {
     expect(runBlockers([ready(), ready(), ready()], list)).toEqual([]);
   });
 
-  test('files still uploading or paused are waited for, counted', () => {
+  test('files still uploading, fetched from a link or paused are waited for, counted', () => {
     expect(
-      runBlockers([ready(), { slot: 0, status: 'uploading' }, { slot: 0, status: 'paused' }], list),
-    ).toEqual(['Waiting for 2 files to finish uploading.']);
+      runBlockers(
+        [
+          ready(),
+          { slot: 0, status: 'uploading' },
+          { slot: 0, status: 'fetching' },
+          { slot: 0, status: 'paused' },
+        ],
+        list,
+      ),
+    ).toEqual(['Waiting for 3 files to finish uploading.']);
     expect(runBlockers([{ slot: 0, status: 'uploading' }], list)).toEqual([
       'Waiting for 1 file to finish uploading.',
     ]);

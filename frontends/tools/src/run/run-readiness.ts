@@ -20,7 +20,9 @@ const files = (n: number) => `${n} ${n === 1 ? 'file' : 'files'}`;
 export function runBlockers(items: readonly InputState[], slots: readonly InputSlot[]): string[] {
   const count = (test: (item: InputState) => boolean) => items.filter(test).length;
   const failed = count((item) => item.status === 'failed');
-  const waiting = count((item) => item.status === 'uploading' || item.status === 'paused');
+  const waiting = count(
+    (item) => item.status === 'uploading' || item.status === 'fetching' || item.status === 'paused',
+  );
   const refused = count((item) => item.status === 'ready' && item.refused === true);
   const reasons: string[] = [];
   if (failed > 0)

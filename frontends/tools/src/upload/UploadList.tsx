@@ -26,6 +26,7 @@ interface UploadListProps {
 
 const STATUS_TEXT: Record<UploadItem['status'], string> = {
   uploading: 'Uploading',
+  fetching: 'Fetching…',
   paused: 'Paused',
   ready: 'Uploaded',
   failed: 'Failed',
@@ -65,7 +66,9 @@ export function UploadList({
                 <span className="upload-name" title={item.name}>
                   {item.name}
                 </span>
-                <span className="meta upload-size">{formatBytes(item.size)}</span>
+                {item.status !== 'fetching' && (
+                  <span className="meta upload-size">{formatBytes(item.size)}</span>
+                )}
               </div>
               {(item.status === 'uploading' || item.status === 'paused') && (
                 <div className="upload-progress">
@@ -73,6 +76,15 @@ export function UploadList({
                   <span className="meta" aria-live="polite">
                     {STATUS_TEXT[item.status]} {percent}% · {formatBytes(item.sent)} of{' '}
                     {formatBytes(item.size)}
+                  </span>
+                </div>
+              )}
+              {item.status === 'fetching' && (
+                <div className="upload-progress">
+                  {/* No value: how long the server at the link takes is unknown until it ends. */}
+                  <progress aria-label={`Fetching ${item.name}`} />
+                  <span className="meta" aria-live="polite">
+                    {STATUS_TEXT.fetching}
                   </span>
                 </div>
               )}
@@ -106,7 +118,7 @@ export function UploadList({
                     Resume now
                   </button>
                 )}
-                {item.status === 'failed' && item.local && !locked && (
+                {item.status === 'failed' && (item.local || item.link) && !locked && (
                   <button
                     type="button"
                     className="button primary"

@@ -3,9 +3,10 @@ import { useQueryClient } from '@mediakit/web-shared/query';
 import { CACHE_TAGS, type ShellHost } from '@mediakit/web-ui/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FileInfo } from '../api/types.ts';
+import { nameOfLink } from './link.ts';
 import { type RunningUpload, startUpload } from './tus-upload.ts';
 
-export type UploadStatus = 'uploading' | 'paused' | 'ready' | 'failed';
+export type UploadStatus = 'uploading' | 'fetching' | 'paused' | 'ready' | 'failed';
 
 /** One file of the page: being uploaded, or already on the server (`file`). */
 export interface UploadItem {
@@ -19,6 +20,8 @@ export interface UploadItem {
   message?: string;
   /** The local file, for instant previews (a video's timeline, a crop box) without downloading. */
   local?: File;
+  /** The link the server fetches the file from ("Paste a link"), instead of a local file. */
+  link?: string;
   /** The file as the server read it: type, dimensions, duration, expiry. */
   file?: FileInfo;
 }
@@ -33,6 +36,8 @@ const nextKey = () => `u${++counter}`;
 export function useUploads(host: ShellHost) {
   const [items, setItems] = useState<UploadItem[]>([]);
   const running = useRef(new Map<string, RunningUpload>());
+  // Imports from a link in flight: removing the card or leaving the page stops them.
+  const fetching = useRef(new Map<string, AbortController>());
   const hostRef = useRef(host);
   hostRef.current = host;
   const queryClient = useQueryClient();
@@ -70,6 +75,56 @@ export function useUploads(host: ShellHost) {
     [update, queryClient],
   );
 
+  /**
+   * Has the server fetch a link into one item (POST /files/import): the answer is the stored file,
+   * or the server's sentence on why not. `check` may still refuse the file for this slot.
+   */
+  const fetchLink = useCallback(
+    (key: string, link: string, check?: (file: FileInfo) => string | undefined) => {
+      const controller = new AbortController();
+      fetching.current.set(key, controller);
+      hostRef.current.api.post<FileInfo>('/files/import', { url: link }, { signal: controller.signal }).then(
+        (file) => {
+          fetching.current.delete(key);
+          const problem = check?.(file);
+          if (problem) {
+            void hostRef.current.api.delete(`/files/${encodeURIComponent(file.id)}`).catch(() => {});
+            update(key, { status: 'failed', message: problem });
+            return;
+          }
+          update(key, { status: 'ready', name: file.name, size: file.size, sent: file.size, file });
+          for (const tag of [CACHE_TAGS.files, CACHE_TAGS.stats])
+            void queryClient.invalidateQueries({ queryKey: [tag] });
+        },
+        (error: unknown) => {
+          fetching.current.delete(key);
+          if (!controller.signal.aborted)
+            update(key, { status: 'failed', message: describeError(error).message });
+        },
+      );
+    },
+    [update, queryClient],
+  );
+
+  /** A file the server fetches from a link the user pasted, shown like an upload meanwhile. */
+  const addLink = useCallback(
+    (link: string, slot = 0, check?: (file: FileInfo) => string | undefined) => {
+      const key = nextKey();
+      const item: UploadItem = {
+        key,
+        slot,
+        name: nameOfLink(link),
+        size: 0,
+        status: 'fetching',
+        sent: 0,
+        link,
+      };
+      setItems((all) => [...all, item]);
+      fetchLink(key, link, check);
+    },
+    [fetchLink],
+  );
+
   const add = useCallback(
     (files: File[], slot = 0) => {
       const added = files.map((local) => ({
@@ -87,14 +142,23 @@ export function useUploads(host: ShellHost) {
     [begin],
   );
 
-  /** Uploads a failed file again from the same local file (a new upload, or where the last one stopped). */
+  /**
+   * Uploads a failed file again from the same local file (a new upload, or where the last one
+   * stopped), or has the server fetch its link again.
+   */
   const retry = useCallback(
     (item: UploadItem) => {
-      if (!item.local || item.status !== 'failed') return;
+      if (item.status !== 'failed') return;
+      if (item.link) {
+        update(item.key, { status: 'fetching', message: undefined, file: undefined });
+        fetchLink(item.key, item.link);
+        return;
+      }
+      if (!item.local) return;
       update(item.key, { status: 'uploading', sent: 0, message: undefined, file: undefined });
       begin(item.key, item.local);
     },
-    [begin, update],
+    [begin, update, fetchLink],
   );
 
   /** A file already on the server (an output passed from another tool with ?file=<id>). */
@@ -118,6 +182,8 @@ export function useUploads(host: ShellHost) {
   }, []);
 
   const remove = useCallback((key: string) => {
+    fetching.current.get(key)?.abort();
+    fetching.current.delete(key);
     const upload = running.current.get(key);
     running.current.delete(key);
     void upload?.cancel();
@@ -141,16 +207,20 @@ export function useUploads(host: ShellHost) {
   const clear = useCallback(() => {
     for (const upload of running.current.values()) void upload.cancel();
     running.current.clear();
+    for (const controller of fetching.current.values()) controller.abort();
+    fetching.current.clear();
     setItems([]);
   }, []);
 
   // Leaving the page stops uploads in flight (what the server has of them expires by itself).
   useEffect(() => {
     const current = running.current;
+    const links = fetching.current;
     return () => {
       for (const upload of current.values()) void upload.cancel();
+      for (const controller of links.values()) controller.abort();
     };
   }, []);
 
-  return { items, add, addExisting, remove, resume, retry, move, clear };
+  return { items, add, addLink, addExisting, remove, resume, retry, move, clear };
 }
