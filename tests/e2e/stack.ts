@@ -16,6 +16,8 @@ export async function startWebStack(
   gatewayEnv: Env = {},
   /** Extra settings for the auth service, e.g. `{ ADMIN_EMAIL }` for a test that needs staff. */
   authEnv: Env = {},
+  /** Extra settings for the files service, e.g. `{ OUTBOUND_ALLOWED_CIDRS }` for imports. */
+  filesEnv: Env = {},
 ): Promise<{
   stack: TestStack;
   url: string;
@@ -27,6 +29,7 @@ export async function startWebStack(
     serviceEnv: {
       auth: { PUBLIC_URL: url, ...authEnv },
       gateway: { PUBLIC_URL: url, RATE_LIMIT_AUTH_PER_MINUTE: '1000', ...gatewayEnv },
+      files: filesEnv,
     },
   });
   return { stack, url };
@@ -44,10 +47,11 @@ function forTheFile<K extends string, B extends { close(): Promise<void> }>(
   launch: () => Promise<B>,
   gatewayEnv: Env,
   authEnv: Env,
+  filesEnv: Env = {},
 ): WebFile<K, B> {
   const web = {} as WebFile<K, B>;
   beforeAll(async () => {
-    Object.assign(web, await startWebStack(gatewayEnv, authEnv));
+    Object.assign(web, await startWebStack(gatewayEnv, authEnv, filesEnv));
     Object.assign(web, { [key]: await launch() });
   }, 180_000);
   afterAll(async () => {
@@ -58,8 +62,8 @@ function forTheFile<K extends string, B extends { close(): Promise<void> }>(
 }
 
 /** The stack and new visitors (`web.visitors.fresh()`: a new browser context each) for a file's tests. */
-export const webStackWithVisitors = (gatewayEnv: Env = {}, authEnv: Env = {}) =>
-  forTheFile<'visitors', Visitors>('visitors', launchVisitors, gatewayEnv, authEnv);
+export const webStackWithVisitors = (gatewayEnv: Env = {}, authEnv: Env = {}, filesEnv: Env = {}) =>
+  forTheFile<'visitors', Visitors>('visitors', launchVisitors, gatewayEnv, authEnv, filesEnv);
 
 /** The stack and one Chromium profile (`web.browser.context`) shared by a file's tests. */
 export const webStackWithBrowser = (gatewayEnv: Env = {}, authEnv: Env = {}) =>

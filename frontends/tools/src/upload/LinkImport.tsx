@@ -33,7 +33,7 @@ export function LinkImport({ disabled, onLink }: LinkImportProps) {
           inputMode="url"
           autoComplete="off"
           spellCheck={false}
-          placeholder="https://example.com/video.mp4"
+          placeholder="https://example.com/file"
           value={text}
           disabled={disabled}
           onChange={(event) => setText(event.target.value)}

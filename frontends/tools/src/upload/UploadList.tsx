@@ -66,7 +66,8 @@ export function UploadList({
                 <span className="upload-name" title={item.name}>
                   {item.name}
                 </span>
-                {item.status !== 'fetching' && (
+                {/* A link's size is known only once the server has the file. */}
+                {(item.local || item.file) && (
                   <span className="meta upload-size">{formatBytes(item.size)}</span>
                 )}
               </div>
