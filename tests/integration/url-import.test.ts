@@ -37,6 +37,9 @@ beforeAll(async () => {
   allowed = createServer((req, res) => {
     if (req.url === '/to-private') {
       res.writeHead(302, { location: `http://127.0.0.1:${targetPort}/secret` }).end();
+    } else if (req.url === '/slow') {
+      // Longer than the gateway's idle timeout (1 s here) without a byte to the caller.
+      setTimeout(() => res.writeHead(200, { 'content-type': 'image/png' }).end(png), 2500);
     } else {
       res.writeHead(200, { 'content-type': 'image/png' }).end(png);
     }
@@ -44,7 +47,10 @@ beforeAll(async () => {
   allowedOrigin = `http://127.0.0.2:${await listen(allowed, '127.0.0.2')}`;
   dns = await startDnsStub({ 'media.example.com': { A: ['127.0.0.1'] } });
   stack = await startTestStack({
-    serviceEnv: { files: { OUTBOUND_DNS_SERVERS: dns.server, OUTBOUND_ALLOWED_CIDRS: '127.0.0.2/32' } },
+    serviceEnv: {
+      files: { OUTBOUND_DNS_SERVERS: dns.server, OUTBOUND_ALLOWED_CIDRS: '127.0.0.2/32' },
+      gateway: { HTTP_IDLE_TIMEOUT_SECONDS: '1' },
+    },
   });
 }, 120_000);
 
@@ -67,6 +73,13 @@ describe('POST /files/import on the real stack', () => {
     expect(res.body).toMatchObject({ name: 'cover.png', mime: 'image/png', width: 32, height: 24 });
     const content = await api.request('GET', `/files/${res.body.id}/content`);
     expect(Buffer.from(await content.arrayBuffer())).toEqual(png);
+  });
+
+  it('answers an import that takes longer than the idle timeout of the gateway connection', async () => {
+    const api = new ApiClient(stack.gatewayUrl);
+    const res = await api.json('POST', '/files/import', { url: `${allowedOrigin}/slow`, name: 'late' });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.name).toBe('late.png');
   });
 
   it.each([

@@ -19,6 +19,9 @@ export interface UrlImport {
   signal: AbortSignal;
 }
 
+/** Some file hosts refuse a request that names no client; `identity` keeps the bytes as stored. */
+const REQUEST_HEADERS = { 'user-agent': 'Mediakit-Import/1', accept: '*/*', 'accept-encoding': 'identity' };
+
 /** The whole import ran past IMPORT_TIMEOUT_SECONDS (the signal's reason). */
 export class ImportTimeoutError extends Error {
   readonly seconds: number;
@@ -38,7 +41,7 @@ export class ImportTimeoutError extends Error {
 export async function fetchToFile(job: UrlImport): Promise<string> {
   let answer: Awaited<ReturnType<OutboundClient['request']>>;
   try {
-    answer = await job.client.request(job.url, { signal: job.signal });
+    answer = await job.client.request(job.url, { signal: job.signal, headers: REQUEST_HEADERS });
   } catch (error) {
     throw importFailure(error, job.signal);
   }
