@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { ApiError } from '@mediakit/kit';
 import type { OutboundClient } from '@mediakit/outbound';
 import type { FastifyInstance } from 'fastify';
 import { type Static, Type } from 'typebox';
@@ -29,6 +30,12 @@ export interface ImportRoutesOptions {
   timeoutSeconds: number;
 }
 
+/**
+ * Imports one owner may have running on this replica at once: each holds a socket, a spool file
+ * and up to IMPORT_TIMEOUT_SECONDS, and costs the caller one small request.
+ */
+export const MAX_IMPORTS_PER_OWNER = 5;
+
 const ImportBody = Type.Object(
   {
     url: Type.String({ minLength: 1, maxLength: 4096 }),
@@ -44,6 +51,8 @@ const ImportBody = Type.Object(
  */
 export async function importRoutes(app: FastifyInstance, options: ImportRoutesOptions): Promise<void> {
   const { service, limits, outbound, spoolDir, timeoutSeconds } = options;
+  // Imports running per owner (an entry exists only while one runs, so the map stays small).
+  const inFlight = new Map<string, number>();
 
   app.post<{ Headers: Static<typeof UploadHeaders>; Body: Static<typeof ImportBody> }>(
     '/internal/files/import',
@@ -52,6 +61,16 @@ export async function importRoutes(app: FastifyInstance, options: ImportRoutesOp
       const ownerId = ownerFrom(request.headers[OWNER_HEADER]);
       const maxBytes = maxBytesFrom(request.headers[MAX_BYTES_HEADER], limits);
       const retentionHours = retentionHoursFrom(request.headers[RETENTION_HEADER], limits);
+
+      const running = inFlight.get(ownerId) ?? 0;
+      if (running >= MAX_IMPORTS_PER_OWNER) {
+        throw new ApiError(
+          429,
+          'rate_limited',
+          `You are already importing ${MAX_IMPORTS_PER_OWNER} links. Wait for one to finish, then try again.`,
+        );
+      }
+      inFlight.set(ownerId, running + 1);
 
       const deadline = new AbortController();
       const timer = setTimeout(
@@ -87,6 +106,9 @@ export async function importRoutes(app: FastifyInstance, options: ImportRoutesOp
       } catch (error) {
         throw importFailure(error, deadline.signal);
       } finally {
+        const left = (inFlight.get(ownerId) ?? 1) - 1;
+        if (left > 0) inFlight.set(ownerId, left);
+        else inFlight.delete(ownerId);
         clearTimeout(timer);
         reply.raw.off('close', gone);
         await rm(path, { force: true });

@@ -3,12 +3,15 @@ import type { AddressInfo } from 'node:net';
 import { parseAllowedRanges } from '@mediakit/outbound';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, filesUnder, makePng, makeWebm, type TestContext } from '../../test/support.ts';
+import { MAX_IMPORTS_PER_OWNER } from './import-routes.ts';
 
 /** A real HTTP server on loopback, the one address these tests allow (OUTBOUND_ALLOWED_CIDRS). */
 let server: Server;
 let origin: string;
 let png: Buffer;
 let webm: Buffer;
+/** Requests the stalling route has received. */
+let stalled = 0;
 const routes: Record<string, (req: IncomingMessage, res: ServerResponse) => void> = {
   '/photo': (_req, res) =>
     res
@@ -39,6 +42,7 @@ const routes: Record<string, (req: IncomingMessage, res: ServerResponse) => void
   },
   // Sends a little, then nothing: only the whole-import time limit ends it.
   '/stalls': (_req, res) => {
+    stalled++;
     res.writeHead(200, { 'content-type': 'image/png' });
     res.write(png.subarray(0, 100));
   },
@@ -58,6 +62,7 @@ afterAll(async () => {
 
 let ctx: TestContext;
 beforeEach(async () => {
+  stalled = 0;
   ctx = await createTestContext({
     outbound: { allowed: parseAllowedRanges('127.0.0.1/32') },
     importTimeoutSeconds: 2,
@@ -142,6 +147,20 @@ describe('POST /internal/files/import', () => {
     expect(res.json()).toMatchObject({ code, message: expect.stringMatching(message) });
     expect(res.body).not.toMatch(/127\.0\.0\.1|10\.0\.0\.1|undici|at .*\.ts/);
     await expectNothingLeft();
+  });
+
+  it(`lets one owner run ${MAX_IMPORTS_PER_OWNER} imports at once, and says so to the next`, async () => {
+    const held = Array.from({ length: MAX_IMPORTS_PER_OWNER }, () => importUrl({ url: `${origin}/stalls` }));
+    await expect.poll(() => stalled).toBe(MAX_IMPORTS_PER_OWNER);
+    const next = await importUrl({ url: `${origin}/photo` });
+    expect(next.statusCode).toBe(429);
+    expect(next.json().message).toBe(
+      `You are already importing ${MAX_IMPORTS_PER_OWNER} links. Wait for one to finish, then try again.`,
+    );
+    expect((await Promise.all(held)).map((res) => res.statusCode)).toEqual(
+      Array(MAX_IMPORTS_PER_OWNER).fill(422),
+    );
+    expect((await importUrl({ url: `${origin}/photo` })).statusCode).toBe(201);
   });
 
   it('answers 400 for what is not an http(s) link', async () => {
