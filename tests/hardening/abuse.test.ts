@@ -107,6 +107,15 @@ describe('rate limits answer 429 with Retry-After', () => {
     await expectLimited(await create());
   });
 
+  it('on imports from a URL', async () => {
+    const visitor = new Visitor(stack.gatewayUrl);
+    // A private address is refused without any connection, so the limit is all this spends.
+    const importLink = () =>
+      visitor.request('POST', '/files/import', { json: { url: 'http://10.0.0.1/a.png' } });
+    for (let i = 0; i < WRITES; i++) expect((await importLink()).status).toBe(422);
+    await expectLimited(await importLink());
+  });
+
   it('on job submissions', async () => {
     const visitor = new Visitor(stack.gatewayUrl);
     const file = (await (await visitor.request('POST', '/files', { body: uploadForm() })).json()) as {
