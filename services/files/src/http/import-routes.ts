@@ -8,16 +8,7 @@ import { type Static, Type } from 'typebox';
 import { toProto } from '../file-record.ts';
 import type { FilesService } from '../files-service.ts';
 import { fetchToFile, ImportTimeoutError, importFailure } from '../url-import.ts';
-import {
-  MAX_BYTES_HEADER,
-  maxBytesFrom,
-  OWNER_HEADER,
-  ownerFrom,
-  RETENTION_HEADER,
-  retentionHoursFrom,
-  UploadHeaders,
-  type UploadLimits,
-} from './trusted-headers.ts';
+import { UploadHeaders, type UploadLimits, uploaderFrom } from './trusted-headers.ts';
 
 export interface ImportRoutesOptions {
   service: FilesService;
@@ -58,9 +49,7 @@ export async function importRoutes(app: FastifyInstance, options: ImportRoutesOp
     '/internal/files/import',
     { schema: { headers: UploadHeaders, body: ImportBody } },
     async (request, reply) => {
-      const ownerId = ownerFrom(request.headers[OWNER_HEADER]);
-      const maxBytes = maxBytesFrom(request.headers[MAX_BYTES_HEADER], limits);
-      const retentionHours = retentionHoursFrom(request.headers[RETENTION_HEADER], limits);
+      const { ownerId, maxBytes, retentionHours } = uploaderFrom(request.headers, limits);
 
       const running = inFlight.get(ownerId) ?? 0;
       if (running >= MAX_IMPORTS_PER_OWNER) {

@@ -10,17 +10,7 @@ import type { FilesService } from '../files-service.ts';
 import { sanitizeFileName } from '../names.ts';
 import { SpoolLimitError, spoolToFile } from './spool.ts';
 import { untilAborted, uploadStalled, watchForStall } from './stall-watch.ts';
-import {
-  fileTooLarge,
-  MAX_BYTES_HEADER,
-  maxBytesFrom,
-  OWNER_HEADER,
-  ownerFrom,
-  RETENTION_HEADER,
-  retentionHoursFrom,
-  UploadHeaders,
-  type UploadLimits,
-} from './trusted-headers.ts';
+import { fileTooLarge, UploadHeaders, type UploadLimits, uploaderFrom } from './trusted-headers.ts';
 
 export interface MultipartUploadOptions {
   service: FilesService;
@@ -55,9 +45,7 @@ export async function multipartUploadRoutes(
     '/internal/files',
     { schema: { headers: UploadHeaders } },
     async (request, reply) => {
-      const ownerId = ownerFrom(request.headers[OWNER_HEADER]);
-      const maxBytes = maxBytesFrom(request.headers[MAX_BYTES_HEADER], limits);
-      const retentionHours = retentionHoursFrom(request.headers[RETENTION_HEADER], limits);
+      const { ownerId, maxBytes, retentionHours } = uploaderFrom(request.headers, limits);
       if (!request.isMultipart())
         throw badRequest('Send files as multipart/form-data, each in a part named "file".');
 

@@ -60,6 +60,18 @@ export function retentionHoursFrom(value: HeaderValue, limits: UploadLimits): nu
   return hours;
 }
 
+/** Who is storing a file and what their plan allows, from a Fastify request's trusted headers. */
+export function uploaderFrom(
+  headers: Record<string, HeaderValue>,
+  limits: UploadLimits,
+): { ownerId: string; maxBytes: number; retentionHours: number } {
+  return {
+    ownerId: ownerFrom(headers[OWNER_HEADER]),
+    maxBytes: maxBytesFrom(headers[MAX_BYTES_HEADER], limits),
+    retentionHours: retentionHoursFrom(headers[RETENTION_HEADER], limits),
+  };
+}
+
 export function fileTooLarge(name: string, limitBytes: number): ApiError {
   return tooLarge(`${name} is larger than the ${formatLimit(limitBytes)} limit of your plan.`);
 }
