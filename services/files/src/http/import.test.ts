@@ -12,6 +12,7 @@ let png: Buffer;
 let webm: Buffer;
 /** Requests the stalling route has received. */
 let stalled = 0;
+let stalledResponse: ServerResponse | undefined;
 const routes: Record<string, (req: IncomingMessage, res: ServerResponse) => void> = {
   '/photo': (_req, res) =>
     res
@@ -43,6 +44,7 @@ const routes: Record<string, (req: IncomingMessage, res: ServerResponse) => void
   // Sends a little, then nothing: only the whole-import time limit ends it.
   '/stalls': (_req, res) => {
     stalled++;
+    stalledResponse = res;
     res.writeHead(200, { 'content-type': 'image/png' });
     res.write(png.subarray(0, 100));
   },
@@ -161,6 +163,31 @@ describe('POST /internal/files/import', () => {
       Array(MAX_IMPORTS_PER_OWNER).fill(422),
     );
     expect((await importUrl({ url: `${origin}/photo` })).statusCode).toBe(201);
+  });
+
+  it('stops fetching and keeps nothing when the caller hangs up', async () => {
+    // A time limit this test never reaches: only the hang-up can end the import.
+    await ctx.close();
+    ctx = await createTestContext({
+      outbound: { allowed: parseAllowedRanges('127.0.0.1/32') },
+      importTimeoutSeconds: 600,
+    });
+    const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const caller = new AbortController();
+    const gone = fetch(`${address}/internal/files/import`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-mk-owner': 'alice' },
+      body: JSON.stringify({ url: `${origin}/stalls` }),
+      signal: caller.signal,
+    }).catch(() => 'hung up');
+    await expect.poll(() => stalled).toBe(1);
+    const closed = new Promise((resolve) => stalledResponse?.once('close', resolve));
+    caller.abort();
+    await expect(gone).resolves.toBe('hung up');
+    // The link's server sees its connection end.
+    await closed;
+    await expect.poll(() => filesUnder(ctx.spoolDir)).toEqual([]);
+    await expectNothingLeft();
   });
 
   it('answers 400 for what is not an http(s) link', async () => {
