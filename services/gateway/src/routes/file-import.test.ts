@@ -89,6 +89,25 @@ describe('POST /files/import', () => {
     expect(res.json()).toEqual({ code, message });
   });
 
+  test('hangs up on the files service when its caller hangs up, so the import stops', async () => {
+    let upstreamClosed: Promise<unknown> = new Promise(() => {});
+    answer = (res) => {
+      upstreamClosed = new Promise((resolve) => res.once('close', resolve));
+    };
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const caller = new AbortController();
+    const gone = fetch(`${address}/api/v1/files/import`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...ownerCookie },
+      body: JSON.stringify({ url: 'https://example.com/a.mov' }),
+      signal: caller.signal,
+    }).catch(() => 'hung up');
+    await expect.poll(() => files.requests.length).toBe(1);
+    caller.abort();
+    await expect(gone).resolves.toBe('hung up');
+    await upstreamClosed;
+  });
+
   test('answers 503 when the files service is not reachable', async () => {
     await t.app.close();
     t = await buildTestApp();

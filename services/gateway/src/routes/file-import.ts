@@ -79,8 +79,8 @@ export const fileImportRoutes: FastifyPluginAsyncTypebox<FileImportRoutesOptions
           headersTimeout: 0,
         });
       } catch (error) {
-        if (left.signal.aborted) return reply;
-        request.log.warn({ err: error }, 'import through the files service failed');
+        // A caller who left hears nothing either way; only a real failure is worth a warning.
+        if (!left.signal.aborted) request.log.warn({ err: error }, 'import through the files service failed');
         throw filesUnavailable();
       } finally {
         reply.raw.off('close', onClose);
