@@ -119,7 +119,7 @@ export async function buildApp(deps: GatewayDeps, options: { onRoute?: onRouteHo
   await app.register(filesRoutes, { prefix: API, files, plans, filesHttp, writesPerMinute, links });
   await app.register(fileImportRoutes, { prefix: API, plans, filesHttp, writesPerMinute });
   await app.register(uploadsRoutes, { prefix: API, plans, writesPerMinute });
-  await app.register(jobsRoutes, { prefix: API, jobs, plans, writesPerMinute });
+  await app.register(jobsRoutes, { prefix: API, jobs, plans, writesPerMinute, nats });
   await app.register(jobEventsRoutes, { prefix: API, jobs, nats });
   await app.register(statsRoutes, { prefix: API, files, jobs, plans });
   if (deps.contentApi) {

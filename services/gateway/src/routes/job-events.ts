@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { inSpan, notFound, subjects, traceFromHeaders } from '@mediakit/kit';
-import { jobsV1 } from '@mediakit/proto';
+import { notFound } from '@mediakit/kit';
+import type { jobsV1 } from '@mediakit/proto';
 import { Type } from 'typebox';
-import type { BusMessage, JobsClient, UpdateBus } from '../deps.ts';
+import type { JobsClient, UpdateBus } from '../deps.ts';
+import { followJob, isFinal, isStale } from '../job-updates.ts';
 import { toJob, toProgress } from '../mappers.ts';
 import { IdParams, NotJson } from '../schemas.ts';
 import { openEventStream } from '../sse.ts';
@@ -27,17 +28,6 @@ const EventsSchema = {
   },
 };
 
-const TERMINAL = new Set(['succeeded', 'failed', 'canceled']);
-const RANK: Record<string, number> = { queued: 0, running: 1 };
-
-/** An update older than what the client already has (it can arrive while the job is first read). */
-function isStale(last: jobsV1.Job | undefined, next: jobsV1.Job): boolean {
-  if (!last) return false;
-  const a = RANK[last.status] ?? 0;
-  const b = RANK[next.status] ?? 0;
-  return b < a || (b === a && next.progress < last.progress);
-}
-
 /**
  * `GET /jobs/{id}/events` (docs/api.md "Jobs"): `progress` events while the job waits and runs, then one
  * `succeeded` / `failed` / `canceled` event with the final Job, then the stream closes. The jobs
@@ -61,39 +51,15 @@ export const jobEventsRoutes: FastifyPluginAsyncTypebox<JobEventsOptions> = asyn
       const { id } = request.params;
       if (!owner) throw notFound(`Job ${id}`);
 
-      // Subscribe before reading the job, so no update can fall between the read and the subscription.
-      let deliver: ((job: jobsV1.Job) => void) | undefined;
-      const early: jobsV1.Job[] = [];
-      // Each update is handled in a span of the job's trace, which the jobs service sends along in
-      // the update's headers: the SSE write shows at the end of the job's trace, not the stream's.
-      const receive = (message: BusMessage, span: { updateName(name: string): unknown }) => {
-        let job: jobsV1.Job;
-        try {
-          job = jobsV1.Job.decode(message.data);
-        } catch (decodeError) {
-          request.log.warn({ err: decodeError, jobId: id }, 'undecodable job update');
-          return;
-        }
-        if (job.ownerId !== owner.id) return;
-        span.updateName(`sse ${job.status}`);
-        if (deliver) deliver(job);
-        else early.push(job);
-      };
-      const subscription = nats.subscribe(subjects.update(id), {
-        callback: (error, message) => {
-          if (!error)
-            inSpan('sse job update', (span) => receive(message, span), traceFromHeaders(message.headers));
-        },
+      // Not the caller's job, or the jobs service is down: a normal JSON error, not a stream.
+      const updates = await followJob({
+        nats,
+        id,
+        ownerId: owner.id,
+        read: () => jobs.getJob({ ownerId: owner.id, id }),
+        log: request.log,
+        spanPrefix: 'sse',
       });
-      let job: jobsV1.Job;
-      try {
-        await nats.flush();
-        job = await jobs.getJob({ ownerId: owner.id, id });
-      } catch (error) {
-        subscription.unsubscribe();
-        // Not the caller's job, or the jobs service is down: a normal JSON error, not a stream.
-        throw error;
-      }
 
       reply.hijack();
       const stream = openEventStream(reply.raw, reply.getHeaders());
@@ -101,7 +67,7 @@ export const jobEventsRoutes: FastifyPluginAsyncTypebox<JobEventsOptions> = asyn
       const timer = setInterval(() => stream.comment('keep-alive'), keepAliveMs);
       const finish = () => {
         clearInterval(timer);
-        subscription.unsubscribe();
+        updates.close();
         open.delete(finish);
         stream.end();
       };
@@ -111,7 +77,7 @@ export const jobEventsRoutes: FastifyPluginAsyncTypebox<JobEventsOptions> = asyn
 
       const send = (next: jobsV1.Job) => {
         if (stream.closed) return;
-        if (TERMINAL.has(next.status)) {
+        if (isFinal(next)) {
           stream.send(next.status, toJob(next));
           finish();
           return;
@@ -127,9 +93,8 @@ export const jobEventsRoutes: FastifyPluginAsyncTypebox<JobEventsOptions> = asyn
         last = next;
         stream.send('progress', toProgress(next));
       };
-      send(job);
-      for (const update of early) send(update);
-      deliver = send;
+      send(updates.job);
+      updates.listen(send);
     },
   );
 };

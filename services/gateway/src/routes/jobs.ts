@@ -2,17 +2,21 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type CatalogEntry, getEntry, validateParams } from '@mediakit/catalog';
 import { badRequest, notFound } from '@mediakit/kit';
 import { Type } from 'typebox';
-import type { JobsClient } from '../deps.ts';
+import type { JobsClient, UpdateBus } from '../deps.ts';
+import { followJob, isFinal } from '../job-updates.ts';
 import { toJob } from '../mappers.ts';
 import type { Plans } from '../plans.ts';
 import type { Owner } from '../plugins/identity.ts';
 import { DEFAULT_LIMIT, IdParams, Job, JobStatus, Page, PageQuery } from '../schemas.ts';
 import { type FieldIssue, summarize } from '../validation.ts';
+import { WaitQuery, waitForEnd } from './job-wait.ts';
 
 export interface JobsRoutesOptions {
   jobs: JobsClient;
   plans: Plans;
   writesPerMinute: number;
+  /** Job updates, for `POST /jobs?wait` (job-wait.ts). */
+  nats: UpdateBus;
 }
 
 const CreateJobBody = Type.Object(
@@ -48,8 +52,14 @@ function inputIssues(entry: CatalogEntry, count: number, batchSize: number): Fie
 /** Jobs (docs/api.md). The jobs service checks inputs and state; the gateway checks what it can alone. */
 export const jobsRoutes: FastifyPluginAsyncTypebox<JobsRoutesOptions> = async (
   app,
-  { jobs, plans, writesPerMinute },
+  { jobs, plans, writesPerMinute, nats },
 ) => {
+  // Requests waiting for their job answer at once when the gateway shuts down.
+  const waiting = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const end of waiting) end();
+  });
+
   app.post(
     '/jobs',
     {
@@ -57,7 +67,8 @@ export const jobsRoutes: FastifyPluginAsyncTypebox<JobsRoutesOptions> = async (
         tags,
         summary: 'Run a tool on files (params: the JSON Schema GET /tools/{name} gives)',
         body: CreateJobBody,
-        response: { 202: Job },
+        querystring: WaitQuery,
+        response: { 200: Job, 202: Job },
       },
       config: { scope: 'jobs:write', rateLimit: { max: writesPerMinute, timeWindow: 60_000 } },
     },
@@ -86,7 +97,19 @@ export const jobsRoutes: FastifyPluginAsyncTypebox<JobsRoutesOptions> = async (
         retentionHours: limits.retentionHours,
         concurrentJobs: limits.concurrentJobs,
       });
-      return reply.code(202).send(toJob(job));
+      const wait = request.query.wait ?? 0;
+      if (wait === 0) return reply.code(202).send(toJob(job));
+      const updates = await followJob({
+        nats,
+        id: job.id,
+        ownerId: owner.id,
+        read: () => jobs.getJob({ ownerId: owner.id, id: job.id }),
+        log: request.log,
+        spanPrefix: 'wait',
+      });
+      const idleMs = app.server.timeout;
+      const latest = await waitForEnd({ updates, seconds: wait, request, reply, idleMs, pending: waiting });
+      return reply.code(isFinal(latest) ? 200 : 202).send(toJob(latest));
     },
   );
 

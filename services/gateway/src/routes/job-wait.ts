@@ -1,0 +1,72 @@
+import type { jobsV1 } from '@mediakit/proto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { isFinal, isStale, type JobUpdates } from '../job-updates.ts';
+
+/** The most a `POST /jobs?wait` may hold its request open. */
+export const MAX_WAIT_SECONDS = 300;
+
+export const WaitQuery = Type.Object({
+  wait: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: MAX_WAIT_SECONDS,
+      description:
+        'Seconds to hold the request while the job runs: when it ends in time the answer is 200 with the ' +
+        'finished Job (succeeded, failed or canceled), else 202 as without it.',
+    }),
+  ),
+});
+
+/** Beyond the wait itself, so the socket's own idle timer never fires first. */
+const SOCKET_MARGIN_MS = 30_000;
+
+export interface WaitOptions {
+  updates: JobUpdates;
+  seconds: number;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  /** The idle timeout the server gives every socket (plugins/security.ts), restored after the wait. */
+  idleMs: number;
+  /** Waits in progress, ended early when the gateway shuts down. */
+  pending: Set<() => void>;
+}
+
+/**
+ * Holds `POST /jobs?wait=<seconds>` until the job ends, the time is up, the client goes away or the
+ * gateway shuts down, whichever comes first, and gives the newest state of the job it saw. No byte
+ * moves while it waits, so the socket's idle timeout is stretched to the wait and restored after.
+ */
+export function waitForEnd({
+  updates,
+  seconds,
+  request,
+  reply,
+  idleMs,
+  pending,
+}: WaitOptions): Promise<jobsV1.Job> {
+  return new Promise((resolve) => {
+    let latest = updates.job;
+    const socket = request.raw.socket as { setTimeout?: (ms: number) => unknown } | undefined;
+    let timer: NodeJS.Timeout | undefined;
+    const done = () => {
+      clearTimeout(timer);
+      updates.close();
+      reply.raw.off('close', done);
+      pending.delete(done);
+      socket?.setTimeout?.(idleMs);
+      resolve(latest);
+    };
+    if (isFinal(latest)) return done();
+    timer = setTimeout(done, seconds * 1000);
+    socket?.setTimeout?.(seconds * 1000 + SOCKET_MARGIN_MS);
+    // The response closes before it is written only when the client went away.
+    reply.raw.on('close', done);
+    pending.add(done);
+    updates.listen((job) => {
+      if (isFinal(latest) || (!isFinal(job) && isStale(latest, job))) return;
+      latest = job;
+      if (isFinal(job)) done();
+    });
+  });
+}
