@@ -1,0 +1,248 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { connect, createServer, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { delimiter, join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { ApiClient } from './client.ts';
+import { makeVideo, probe } from './media.ts';
+import { startTestStack, type TestStack } from './stack.ts';
+
+/**
+ * The `mediakit` command (packages/cli) run as a user runs it, a child process against the real
+ * stack, and `POST /jobs?wait` that it stands on. Outputs are read back with ffprobe.
+ */
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const BIN = join(ROOT, 'node_modules', '.bin');
+const exec = promisify(execFile);
+const ffmpeg = (args: string[]) => exec('ffmpeg', args);
+
+let stack: TestStack;
+let dir: string;
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Starts `mediakit <args>` as `npx mediakit` would (node_modules/.bin first on PATH). */
+function start(args: string[], url: string, state: string): { child: ChildProcess; done: Promise<Run> } {
+  const child = spawn(join(BIN, 'mediakit'), args, {
+    cwd: dir,
+    env: {
+      ...process.env,
+      PATH: `${BIN}${delimiter}${process.env.PATH}`,
+      MEDIAKIT_URL: url,
+      XDG_STATE_HOME: state,
+    },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk) => (stdout += chunk));
+  child.stderr?.on('data', (chunk) => (stderr += chunk));
+  const done = new Promise<Run>((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+  return { child, done };
+}
+
+const mediakit = (args: string[], state = join(dir, 'state')) => start(args, stack.gatewayUrl, state).done;
+
+const duration = async (path: string) => Number((await probe(path)).format.duration);
+const videoCodec = async (path: string) =>
+  (await probe(path)).streams.find((stream) => stream.codec_type === 'video')?.codec_name;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'mk-cli-'));
+  stack = await startTestStack();
+});
+afterAll(async () => {
+  await stack?.teardown();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe('POST /jobs?wait', () => {
+  test('a quick image job with wait=30 answers 200, succeeded, with its outputs', async () => {
+    const api = new ApiClient(stack.gatewayUrl);
+    const png = join(dir, 'dot.png');
+    await sharp({ create: { width: 32, height: 32, channels: 3, background: '#c00' } })
+      .png()
+      .toFile(png);
+    const uploaded = await api.upload([png]);
+    const res = await api.json('POST', '/jobs?wait=30', {
+      tool: 'png-to-jpg',
+      inputs: [uploaded.body.files[0].id],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'succeeded', progress: 100, outputs: [{ name: 'dot.jpg' }] });
+  });
+});
+
+describe('mediakit', () => {
+  test('convert in.mov --to mp4 writes an H.264 MP4 of the same length next to it', async () => {
+    const mov = join(dir, 'in.mov');
+    // Motion JPEG in a MOV, so the converter really encodes.
+    await makeVideo(mov, {
+      seconds: 2,
+      videoCodec: ['-c:v', 'mjpeg', '-q:v', '5'],
+      audioCodec: ['-c:a', 'pcm_s16le'],
+    });
+    const run = await mediakit(['convert', 'in.mov', '--to', 'mp4']);
+    expect(run.stderr).toContain(`Saved ${join(dir, 'in.mp4')}`);
+    expect(run.code).toBe(0);
+    expect(await videoCodec(join(dir, 'in.mp4'))).toBe('h264');
+    expect(Math.abs((await duration(join(dir, 'in.mp4'))) - 2)).toBeLessThanOrEqual(0.1);
+  });
+
+  test('run trim-video --start 1 --end 5 keeps about four seconds, and --json says so', async () => {
+    await makeVideo(join(dir, 'long.mp4'), {
+      seconds: 6,
+      videoCodec: ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'],
+      audioCodec: ['-c:a', 'aac'],
+    });
+    const out = join(dir, 'trimmed');
+    const run = await mediakit([
+      'run',
+      'trim-video',
+      '--start',
+      '1',
+      '--end',
+      '5',
+      'long.mp4',
+      '--out',
+      out,
+      '--json',
+    ]);
+    expect(run.code).toBe(0);
+    const { job, files } = JSON.parse(run.stdout);
+    expect(job).toMatchObject({ tool: 'trim-video', status: 'succeeded', params: { start: 1, end: 5 } });
+    expect(files).toEqual((await readdir(out)).map((name) => join(out, name)));
+    expect(Math.abs((await duration(files[0])) - 4)).toBeLessThanOrEqual(0.1);
+  });
+
+  test('a job that fails, or that the server refuses, exits 1 with its sentence', async () => {
+    await makeVideo(join(dir, 'silent.mp4'), {
+      seconds: 1,
+      videoCodec: ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'],
+      audioCodec: null,
+    });
+    const failed = await mediakit(['run', 'extract-audio', 'silent.mp4', '--out', join(dir, 'never')]);
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toContain('extract-audio failed: silent.mp4 has no sound to convert.');
+    const refused = await mediakit([
+      'run',
+      'trim-video',
+      '--end',
+      '30',
+      'long.mp4',
+      '--out',
+      join(dir, 'never'),
+    ]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('mediakit: end must be at most 6 seconds, the length of this video');
+    await expect(readdir(join(dir, 'never'))).rejects.toThrow();
+  });
+
+  test('an unknown param is refused (exit 2) with the tool’s params, before any upload', async () => {
+    const run = await mediakit(['run', 'trim-video', '--begin', '1', 'long.mp4']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('trim-video takes --start, --end.');
+    expect(run.stderr).not.toContain('Uploading');
+  });
+
+  test('an upload killed halfway is resumed by the next run, which then converts the file', async () => {
+    // 36 MB of lossless noise: H.264 in a MOV, which mov-to-mp4 rewraps without encoding.
+    await ffmpeg([
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      "nullsrc=s=640x360:r=25:d=4,geq=lum='random(1)*255':cb=128:cr=128",
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-qp',
+      '0',
+      '-pix_fmt',
+      'yuv420p',
+      join(dir, 'big.mov'),
+    ]);
+    const proxy = await stallingProxy(stack.gatewayUrl, 12 * 1024 * 1024);
+    const state = join(dir, 'resume-state');
+    await mkdir(state);
+    try {
+      const first = start(['convert', 'big.mov', '--to', 'mp4', '--out', join(dir, 'big')], proxy.url, state);
+      // Two 5 MiB chunks got through (and were answered) before the third stalled at the proxy.
+      await proxy.stalled;
+      first.child.kill('SIGKILL');
+      await first.done;
+      proxy.release();
+
+      const second = await start(
+        ['convert', 'big.mov', '--to', 'mp4', '--out', join(dir, 'big')],
+        proxy.url,
+        state,
+      ).done;
+      expect(second.code).toBe(0);
+      const resumedAt = Number(second.stderr.match(/Resuming the upload of big\.mov at ([\d.]+) MB/)?.[1]);
+      expect(resumedAt).toBeGreaterThanOrEqual(10);
+      const out = join(dir, 'big', 'big.mp4');
+      expect(await videoCodec(out)).toBe('h264');
+      expect(Math.abs((await duration(out)) - 4)).toBeLessThanOrEqual(0.1);
+    } finally {
+      await proxy.close();
+    }
+  });
+});
+
+/**
+ * A TCP proxy to `target` that stops reading from clients once `limit` bytes went upstream in all, as
+ * a connection that dies mid-upload; `release` lets everything through from then on.
+ */
+async function stallingProxy(target: string, limit: number) {
+  const { hostname, port } = new URL(target);
+  let sent = 0;
+  let open = true;
+  let onStall = () => {};
+  const stalled = new Promise<void>((resolve) => (onStall = resolve));
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((client) => {
+    const upstream = connect(Number(port), hostname);
+    sockets.add(client).add(upstream);
+    client.on('data', (chunk) => {
+      upstream.write(chunk);
+      sent += chunk.length;
+      if (open && sent >= limit) {
+        client.pause();
+        onStall();
+      }
+    });
+    upstream.pipe(client);
+    const end = () => {
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on('close', end).on('error', end);
+    upstream.on('close', end).on('error', end);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port: own } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${own}`,
+    stalled,
+    release() {
+      open = false;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
