@@ -4,6 +4,7 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { Mediakit } from '@mediakit/client';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ApiClient } from './client.ts';
@@ -50,6 +51,8 @@ function start(args: string[], url: string, state: string): { child: ChildProces
 
 const mediakit = (args: string[], state = join(dir, 'state')) => start(args, stack.gatewayUrl, state).done;
 
+const X264 = ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'];
+
 const duration = async (path: string) => Number((await probe(path)).format.duration);
 const videoCodec = async (path: string) =>
   (await probe(path)).streams.find((stream) => stream.codec_type === 'video')?.codec_name;
@@ -77,6 +80,36 @@ describe('POST /jobs?wait', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'succeeded', progress: 100, outputs: [{ name: 'dot.jpg' }] });
+  });
+});
+
+describe('@mediakit/client', () => {
+  test('follows a job started without waiting to its end, over server-sent events', async () => {
+    const client = new Mediakit({ url: stack.gatewayUrl });
+    await makeVideo(join(dir, 'follow.mp4'), { seconds: 3, videoCodec: X264, audioCodec: ['-c:a', 'aac'] });
+    const file = await client.uploadFile(join(dir, 'follow.mp4'));
+    expect(file).toMatchObject({ name: 'follow.mp4', media: 'video' });
+    const started = await client.runTool('compress-video', [file.id], { level: 'high' });
+    expect(started.status).not.toBe('succeeded');
+    const seen: number[] = [];
+    const job = await client.waitForJob(started.id, {
+      onProgress: ({ progress }) => void seen.push(progress),
+    });
+    expect(job).toMatchObject({ id: started.id, status: 'succeeded', outputs: [{ media: 'video' }] });
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    const [saved] = await client.downloadOutputs(job, join(dir, 'followed'));
+    expect(await videoCodec(saved)).toBe('h264');
+  });
+
+  test('raises the API’s sentence and code as a MediakitError', async () => {
+    const client = new Mediakit({ url: stack.gatewayUrl });
+    const refused = client.runTool('trim-video', ['AAAAAAAAAAAAAAAAAAAAAA'], { start: 2, end: 1 });
+    await expect(refused).rejects.toMatchObject({
+      name: 'MediakitError',
+      code: 'validation_failed',
+      status: 400,
+    });
+    await expect(refused).rejects.toThrow(/end/);
   });
 });
 

@@ -62,13 +62,13 @@ export class Progress {
   job(label: string, { status, progress, queuePosition }: JobProgress): void {
     const where = status === 'queued' && queuePosition ? `queued (position ${queuePosition})` : status;
     if (this.tty) {
-      this.draw(`${label} ${bar(progress / 100)} ${progress}% ${where}`);
+      this.draw(`${label} ${bar(progress / 100)} ${Math.floor(progress)}% ${where}`);
       return;
     }
     const step = status === 'queued' ? -1 : Math.floor(progress / PLAIN_JOB_STEP);
     if (this.lastStep.get(`job:${label}`) === step) return;
     this.lastStep.set(`job:${label}`, step);
-    this.say(`${label}: ${where} ${progress}%`);
+    this.say(`${label}: ${where} ${Math.floor(progress)}%`);
   }
 
   /** Ends a redrawn line so what follows starts on its own. */

@@ -12,7 +12,10 @@ export interface Io {
   env: Record<string, string | undefined>;
 }
 
-/** Seconds the server holds `POST /jobs?wait`: a quick job ends in that one request. */
+/**
+ * Seconds the server holds `POST /jobs?wait` when nobody watches a bar: a quick job ends in that one
+ * request. On a terminal the job is followed at once instead, so its bar moves from the start.
+ */
 const SERVER_WAIT_SECONDS = 10;
 
 /**
@@ -70,8 +73,9 @@ export async function runJob(client: Mediakit, plan: JobPlan, io: Io): Promise<b
   }
   const started = Date.now();
   const wait = plan.wait;
+  const serverWait = io.stderr.isTTY ? 0 : SERVER_WAIT_SECONDS;
   let job: Job = await client.runTool(plan.tool, inputs, plan.params, {
-    wait: Math.min(wait ?? SERVER_WAIT_SECONDS, SERVER_WAIT_SECONDS),
+    wait: Math.min(wait ?? serverWait, serverWait),
   });
   if (wait === 0) {
     progress.say(`Started job ${job.id} (${plan.tool}), ${job.status}`);
@@ -87,6 +91,7 @@ export async function runJob(client: Mediakit, plan: JobPlan, io: Io): Promise<b
     });
   }
   if (!isFinal(job)) {
+    progress.clear();
     progress.say(`The job ${job.id} did not finish within ${wait} seconds; it goes on at the server.`);
     if (plan.json) io.stdout.write(`${JSON.stringify({ job, files: [] })}\n`);
     return false;
