@@ -1,9 +1,8 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { Mediakit } from '@mediakit/client';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -18,8 +17,6 @@ import { startTestStack, type TestStack } from './stack.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const BIN = join(ROOT, 'node_modules', '.bin');
-const exec = promisify(execFile);
-const ffmpeg = (args: string[]) => exec('ffmpeg', args);
 
 let stack: TestStack;
 let dir: string;
@@ -187,25 +184,13 @@ describe('mediakit', () => {
 
   test('an upload killed halfway is resumed by the next run, which then converts the file', async () => {
     // 36 MB of lossless noise: H.264 in a MOV, which mov-to-mp4 rewraps without encoding.
-    await ffmpeg([
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      '-y',
-      '-f',
-      'lavfi',
-      '-i',
-      "nullsrc=s=640x360:r=25:d=4,geq=lum='random(1)*255':cb=128:cr=128",
-      '-c:v',
-      'libx264',
-      '-preset',
-      'ultrafast',
-      '-qp',
-      '0',
-      '-pix_fmt',
-      'yuv420p',
-      join(dir, 'big.mov'),
-    ]);
+    await makeVideo(join(dir, 'big.mov'), {
+      seconds: 4,
+      size: '640x360',
+      filter: "geq=lum='random(1)*255':cb=128:cr=128",
+      videoCodec: ['-c:v', 'libx264', '-preset', 'ultrafast', '-qp', '0', '-pix_fmt', 'yuv420p'],
+      audioCodec: null,
+    });
     const proxy = await stallingProxy(stack.gatewayUrl, 12 * 1024 * 1024);
     const state = join(dir, 'resume-state');
     await mkdir(state);

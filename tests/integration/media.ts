@@ -12,6 +12,8 @@ export async function makeVideo(
     rate?: number;
     videoCodec?: string[];
     audioCodec?: string[] | null;
+    /** Filters after the test picture, e.g. noise that does not compress (a large file quickly). */
+    filter?: string;
   },
 ): Promise<void> {
   const size = options.size ?? '320x240';
@@ -24,7 +26,7 @@ export async function makeVideo(
     '-f',
     'lavfi',
     '-i',
-    `testsrc2=size=${size}:rate=${rate}:duration=${options.seconds}`,
+    `testsrc2=size=${size}:rate=${rate}:duration=${options.seconds}${options.filter ? `,${options.filter}` : ''}`,
   ];
   if (options.audioCodec !== null)
     args.push('-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=48000:duration=${options.seconds}`);

@@ -255,3 +255,9 @@ export async function buildTestApp(overrides: Partial<GatewayDeps> = {}): Promis
 }
 
 export const ownerCookie = { cookie: `mk_guest=${OWNER_COOKIE}` };
+
+/** Resolves once `condition` holds (polled every few milliseconds), or fails after about two seconds. */
+export async function until(condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 400 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
+  if (!condition()) throw new Error('timed out waiting');
+}

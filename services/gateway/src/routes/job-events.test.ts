@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { subjects } from '@mediakit/kit';
 import { request } from 'undici';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { buildTestApp, fakeFile, fakeJob, ownerCookie, type TestApp } from '../../test/support.ts';
+import { buildTestApp, fakeFile, fakeJob, ownerCookie, type TestApp, until } from '../../test/support.ts';
 
 /** Splits an SSE body into its events (comments dropped). */
 function parseEvents(body: string): Array<{ event: string; data: unknown }> {
@@ -14,11 +14,6 @@ function parseEvents(body: string): Array<{ event: string; data: unknown }> {
       return { event: eventLine.slice('event: '.length), data: JSON.parse(dataLine.slice('data: '.length)) };
     });
 }
-
-const until = async (condition: () => boolean) => {
-  for (let i = 0; i < 200 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
-  if (!condition()) throw new Error('timed out waiting');
-};
 
 describe('GET /jobs/:id/events', () => {
   let t: TestApp;

@@ -2,17 +2,12 @@ import type { AddressInfo, Socket } from 'node:net';
 import { subjects } from '@mediakit/kit';
 import { request } from 'undici';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { buildTestApp, fakeFile, fakeJob, ownerCookie, type TestApp } from '../../test/support.ts';
+import { buildTestApp, fakeFile, fakeJob, ownerCookie, type TestApp, until } from '../../test/support.ts';
 
 const SUBJECT = subjects.update('job1');
 const body = { tool: 'trim-video', inputs: ['file1'], params: { start: 1, end: 2 } };
 const post = (t: TestApp, query: string) =>
   t.app.inject({ method: 'POST', url: `/api/v1/jobs${query}`, headers: ownerCookie, payload: body });
-
-const until = async (condition: () => boolean) => {
-  for (let i = 0; i < 400 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
-  if (!condition()) throw new Error('timed out waiting');
-};
 
 describe('POST /jobs?wait', () => {
   let t: TestApp;
