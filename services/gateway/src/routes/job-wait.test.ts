@@ -1,5 +1,5 @@
 import type { AddressInfo, Socket } from 'node:net';
-import { subjects } from '@mediakit/kit';
+import { ApiError, subjects } from '@mediakit/kit';
 import { request } from 'undici';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { buildTestApp, fakeFile, fakeJob, ownerCookie, type TestApp, until } from '../../test/support.ts';
@@ -58,6 +58,16 @@ describe('POST /jobs?wait', () => {
     const res = await pending;
     expect(res.statusCode).toBe(202);
     expect(res.json()).toMatchObject({ status: 'running', progress: 60 });
+    expect(t.bus.listeners(SUBJECT)).toBe(0);
+  });
+
+  test('a job whose updates cannot be followed is answered 202 as created, not as an error', async () => {
+    t.clients.jobs.getJob = async () => {
+      throw new ApiError(503, 'service_unavailable', 'The jobs service does not answer.');
+    };
+    const res = await post(t, '?wait=30');
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toMatchObject({ id: 'job1', status: 'queued' });
     expect(t.bus.listeners(SUBJECT)).toBe(0);
   });
 

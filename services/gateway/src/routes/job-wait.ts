@@ -1,7 +1,8 @@
 import type { jobsV1 } from '@mediakit/proto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { isFinal, isStale, type JobUpdates } from '../job-updates.ts';
+import type { UpdateBus } from '../deps.ts';
+import { followJob, isFinal, isStale, type JobUpdates } from '../job-updates.ts';
 
 /** The most a `POST /jobs?wait` may hold its request open. */
 export const MAX_WAIT_SECONDS = 300;
@@ -22,29 +23,48 @@ export const WaitQuery = Type.Object({
 const SOCKET_MARGIN_MS = 30_000;
 
 export interface WaitOptions {
-  updates: JobUpdates;
+  /** The job just created. */
+  job: jobsV1.Job;
+  /** Reads the job again (once subscribed to its updates). */
+  read: () => Promise<jobsV1.Job>;
+  nats: UpdateBus;
   seconds: number;
   request: FastifyRequest;
   reply: FastifyReply;
-  /** The idle timeout the server gives every socket (plugins/security.ts), restored after the wait. */
-  idleMs: number;
   /** Waits in progress, ended early when the gateway shuts down. */
   pending: Set<() => void>;
 }
 
 /**
  * Holds `POST /jobs?wait=<seconds>` until the job ends, the time is up, the client goes away or the
- * gateway shuts down, whichever comes first, and gives the newest state of the job it saw. No byte
- * moves while it waits, so the socket's idle timeout is stretched to the wait and restored after.
+ * gateway shuts down, whichever comes first, and gives the newest state of the job it saw. The job
+ * exists already: when its updates cannot be followed, the answer is the job as created, not an error.
  */
-export function waitForEnd({
-  updates,
-  seconds,
-  request,
-  reply,
-  idleMs,
-  pending,
-}: WaitOptions): Promise<jobsV1.Job> {
+export async function waitForEnd({ job, read, nats, request, ...rest }: WaitOptions): Promise<jobsV1.Job> {
+  let updates: JobUpdates;
+  try {
+    updates = await followJob({
+      nats,
+      id: job.id,
+      ownerId: job.ownerId,
+      read,
+      log: request.log,
+      spanPrefix: 'wait',
+    });
+  } catch (error) {
+    request.log.warn({ err: error, jobId: job.id }, 'cannot follow the job, answering without waiting');
+    return job;
+  }
+  return holdUntilEnd(updates, { request, ...rest });
+}
+
+/** No byte moves while a request waits, so its socket's idle timeout is stretched to the wait and restored after. */
+function holdUntilEnd(
+  updates: JobUpdates,
+  { seconds, request, reply, pending }: Pick<WaitOptions, 'seconds' | 'request' | 'reply' | 'pending'>,
+): Promise<jobsV1.Job> {
+  // The idle timeout the server gives every socket (plugins/security.ts).
+  const idleMs = request.server.server.timeout;
   return new Promise((resolve) => {
     let latest = updates.job;
     const socket = request.raw.socket as { setTimeout?: (ms: number) => unknown } | undefined;
@@ -63,10 +83,10 @@ export function waitForEnd({
     // The response closes before it is written only when the client went away.
     reply.raw.on('close', done);
     pending.add(done);
-    updates.listen((job) => {
-      if (isFinal(latest) || (!isFinal(job) && isStale(latest, job))) return;
-      latest = job;
-      if (isFinal(job)) done();
+    updates.listen((next) => {
+      if (isFinal(latest) || (!isFinal(next) && isStale(latest, next))) return;
+      latest = next;
+      if (isFinal(next)) done();
     });
   });
 }

@@ -3,7 +3,7 @@ import { type CatalogEntry, getEntry, validateParams } from '@mediakit/catalog';
 import { badRequest, notFound } from '@mediakit/kit';
 import { Type } from 'typebox';
 import type { JobsClient, UpdateBus } from '../deps.ts';
-import { followJob, isFinal } from '../job-updates.ts';
+import { isFinal } from '../job-updates.ts';
 import { toJob } from '../mappers.ts';
 import type { Plans } from '../plans.ts';
 import type { Owner } from '../plugins/identity.ts';
@@ -99,16 +99,8 @@ export const jobsRoutes: FastifyPluginAsyncTypebox<JobsRoutesOptions> = async (
       });
       const wait = request.query.wait ?? 0;
       if (wait === 0) return reply.code(202).send(toJob(job));
-      const updates = await followJob({
-        nats,
-        id: job.id,
-        ownerId: owner.id,
-        read: () => jobs.getJob({ ownerId: owner.id, id: job.id }),
-        log: request.log,
-        spanPrefix: 'wait',
-      });
-      const idleMs = app.server.timeout;
-      const latest = await waitForEnd({ updates, seconds: wait, request, reply, idleMs, pending: waiting });
+      const read = () => jobs.getJob({ ownerId: owner.id, id: job.id });
+      const latest = await waitForEnd({ job, read, nats, seconds: wait, request, reply, pending: waiting });
       return reply.code(isFinal(latest) ? 200 : 202).send(toJob(latest));
     },
   );
