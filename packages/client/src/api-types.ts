@@ -357,7 +357,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Turn an access token of the built-in provider into an app session */
+        /**
+         * Turn an access token of the built-in provider into an app session
+         * @description Signed-in users only: API keys cannot use this.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -593,7 +596,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete the account and everything it owns */
+        /**
+         * Delete the account and everything it owns
+         * @description Signed-in users only: API keys cannot use this.
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -623,7 +629,10 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        /** Rename the account */
+        /**
+         * Rename the account
+         * @description Signed-in users only: API keys cannot use this.
+         */
         patch: {
             parameters: {
                 query?: never;
@@ -670,7 +679,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Change the password */
+        /**
+         * Change the password
+         * @description Signed-in users only: API keys cannot use this.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -718,7 +730,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user's subscription */
+        /**
+         * The signed-in user's subscription
+         * @description Signed-in users only: API keys cannot use this.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -748,7 +763,10 @@ export interface paths {
                 };
             };
         };
-        /** Change plan (upgrade now, downgrade at period end) or billing details */
+        /**
+         * Change plan (upgrade now, downgrade at period end) or billing details
+         * @description Signed-in users only: API keys cannot use this.
+         */
         put: {
             parameters: {
                 query?: never;
@@ -797,6 +815,149 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/account/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's API keys, newest first
+         * @description Signed-in users only: API keys cannot use this.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: components["schemas"]["ApiKey"][];
+                        };
+                    };
+                };
+                /** @description An error: `code` for programs, `message` for people, `details` per field when given. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create an API key (its secret is in this answer only)
+         * @description Signed-in users only: API keys cannot use this.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        scopes: ("files:read" | "files:write" | "jobs:read" | "jobs:write")[];
+                        /** Format: date-time */
+                        expiresAt?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            key: components["schemas"]["ApiKey"];
+                            /** @description The key itself (`mk_...`), shown this once: it is not stored. */
+                            secret: string;
+                        };
+                    };
+                };
+                /** @description An error: `code` for programs, `message` for people, `details` per field when given. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API key: it fails from the next request on
+         * @description Signed-in users only: API keys cannot use this.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description An error: `code` for programs, `message` for people, `details` per field when given. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/files": {
         parameters: {
             query?: never;
@@ -804,7 +965,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the caller's files, newest first */
+        /**
+         * List the caller's files, newest first
+         * @description An API key needs the `files:read` scope.
+         */
         get: {
             parameters: {
                 query?: {
@@ -842,7 +1006,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** Upload files in one request (resumable uploads: /uploads) */
+        /**
+         * Upload files in one request (resumable uploads: /uploads)
+         * @description An API key needs the `files:write` scope.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -893,7 +1060,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a file */
+        /**
+         * Get a file
+         * @description An API key needs the `files:read` scope.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -927,7 +1097,10 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        /** Delete a file */
+        /**
+         * Delete a file
+         * @description An API key needs the `files:write` scope.
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -969,7 +1142,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Download a file's bytes (Range requests allowed) */
+        /**
+         * Download a file's bytes (Range requests allowed)
+         * @description An API key needs the `files:read` scope.
+         */
         get: {
             parameters: {
                 query?: {
@@ -1019,7 +1195,10 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        /** Download a file's bytes (Range requests allowed) */
+        /**
+         * Download a file's bytes (Range requests allowed)
+         * @description An API key needs the `files:read` scope.
+         */
         head: {
             parameters: {
                 query?: {
@@ -1077,7 +1256,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A short-lived URL of the file's bytes, for the browser's own loaders */
+        /**
+         * A short-lived URL of the file's bytes, for the browser's own loaders
+         * @description An API key needs the `files:read` scope.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1129,7 +1311,7 @@ export interface paths {
         put?: never;
         /**
          * Start a resumable upload (tus creation)
-         * @description The tus 1.0 protocol (https://tus.io/protocols/resumable-upload), headers and all. Upload-Length and Upload-Metadata (filename, filetype) name the file; the answer's Location is the upload's URL.
+         * @description The tus 1.0 protocol (https://tus.io/protocols/resumable-upload), headers and all. Upload-Length and Upload-Metadata (filename, filetype) name the file; the answer's Location is the upload's URL. An API key needs the `files:write` scope.
          */
         post: {
             parameters: {
@@ -1159,7 +1341,10 @@ export interface paths {
             };
         };
         delete?: never;
-        /** What the tus server supports (Tus-Version, Tus-Extension, Tus-Max-Size) */
+        /**
+         * What the tus server supports (Tus-Version, Tus-Extension, Tus-Max-Size)
+         * @description An API key needs the `files:write` scope.
+         */
         options: {
             parameters: {
                 query?: never;
@@ -1202,7 +1387,7 @@ export interface paths {
         put?: never;
         /**
          * Continue (PATCH), resume (HEAD) or end (DELETE) a resumable upload
-         * @description The tus 1.0 protocol (https://tus.io/protocols/resumable-upload), headers and all. The PATCH that completes the upload answers Mk-File-Id, the id of the new file.
+         * @description The tus 1.0 protocol (https://tus.io/protocols/resumable-upload), headers and all. The PATCH that completes the upload answers Mk-File-Id, the id of the new file. An API key needs the `files:write` scope.
          */
         post: {
             parameters: {
@@ -1247,7 +1432,7 @@ export interface paths {
         };
         /**
          * Continue (PATCH), resume (HEAD) or end (DELETE) a resumable upload
-         * @description The tus 1.0 protocol (https://tus.io/protocols/resumable-upload), headers and all. The PATCH that completes the upload answers Mk-File-Id, the id of the new file.
+         * @description The tus 1.0 protocol (https://tus.io/protocols/resumable-upload), headers and all. The PATCH that completes the upload answers Mk-File-Id, the id of the new file. An API key needs the `files:write` scope.
          */
         delete: {
             parameters: {
@@ -1292,7 +1477,7 @@ export interface paths {
         };
         /**
          * Continue (PATCH), resume (HEAD) or end (DELETE) a resumable upload
-         * @description The tus 1.0 protocol (https://tus.io/protocols/resumable-upload), headers and all. The PATCH that completes the upload answers Mk-File-Id, the id of the new file.
+         * @description The tus 1.0 protocol (https://tus.io/protocols/resumable-upload), headers and all. The PATCH that completes the upload answers Mk-File-Id, the id of the new file. An API key needs the `files:write` scope.
          */
         options: {
             parameters: {
@@ -1337,7 +1522,7 @@ export interface paths {
         };
         /**
          * Continue (PATCH), resume (HEAD) or end (DELETE) a resumable upload
-         * @description The tus 1.0 protocol (https://tus.io/protocols/resumable-upload), headers and all. The PATCH that completes the upload answers Mk-File-Id, the id of the new file.
+         * @description The tus 1.0 protocol (https://tus.io/protocols/resumable-upload), headers and all. The PATCH that completes the upload answers Mk-File-Id, the id of the new file. An API key needs the `files:write` scope.
          */
         head: {
             parameters: {
@@ -1382,7 +1567,7 @@ export interface paths {
         };
         /**
          * Continue (PATCH), resume (HEAD) or end (DELETE) a resumable upload
-         * @description The tus 1.0 protocol (https://tus.io/protocols/resumable-upload), headers and all. The PATCH that completes the upload answers Mk-File-Id, the id of the new file.
+         * @description The tus 1.0 protocol (https://tus.io/protocols/resumable-upload), headers and all. The PATCH that completes the upload answers Mk-File-Id, the id of the new file. An API key needs the `files:write` scope.
          */
         patch: {
             parameters: {
@@ -1434,7 +1619,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the caller's jobs, newest first */
+        /**
+         * List the caller's jobs, newest first
+         * @description An API key needs the `jobs:read` scope.
+         */
         get: {
             parameters: {
                 query?: {
@@ -1472,7 +1660,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** Run a tool on files (params: the JSON Schema GET /tools/{name} gives) */
+        /**
+         * Run a tool on files (params: the JSON Schema GET /tools/{name} gives)
+         * @description An API key needs the `jobs:write` scope.
+         */
         post: {
             parameters: {
                 query?: {
@@ -1537,7 +1728,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a job */
+        /**
+         * Get a job
+         * @description An API key needs the `jobs:read` scope.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -1571,7 +1765,10 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        /** Delete a job and its outputs */
+        /**
+         * Delete a job and its outputs
+         * @description An API key needs the `jobs:write` scope.
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -1615,7 +1812,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel a job that waits or runs */
+        /**
+         * Cancel a job that waits or runs
+         * @description An API key needs the `jobs:write` scope.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1662,7 +1862,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Run a failed or canceled job again */
+        /**
+         * Run a failed or canceled job again
+         * @description An API key needs the `jobs:write` scope.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1707,7 +1910,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Follow a job's progress (server-sent events) */
+        /**
+         * Follow a job's progress (server-sent events)
+         * @description An API key needs the `jobs:read` scope.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -1754,7 +1960,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user's totals and plan */
+        /**
+         * The signed-in user's totals and plan
+         * @description An API key needs the `jobs:read` scope.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -1852,7 +2061,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** Write an article (editors) */
+        /**
+         * Write an article (editors)
+         * @description Signed-in users only: API keys cannot use this.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1942,7 +2154,10 @@ export interface paths {
                 };
             };
         };
-        /** Change an article (editors) */
+        /**
+         * Change an article (editors)
+         * @description Signed-in users only: API keys cannot use this.
+         */
         put: {
             parameters: {
                 query?: never;
@@ -1990,7 +2205,10 @@ export interface paths {
             };
         };
         post?: never;
-        /** Delete an article (editors) */
+        /**
+         * Delete an article (editors)
+         * @description Signed-in users only: API keys cannot use this.
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -2170,7 +2388,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the caller's tickets (staff: every ticket with all=true) */
+        /**
+         * List the caller's tickets (staff: every ticket with all=true)
+         * @description Signed-in users only: API keys cannot use this.
+         */
         get: {
             parameters: {
                 query?: {
@@ -2209,7 +2430,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** Open a ticket */
+        /**
+         * Open a ticket
+         * @description Signed-in users only: API keys cannot use this.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -2259,7 +2483,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a ticket with its messages */
+        /**
+         * Get a ticket with its messages
+         * @description Signed-in users only: API keys cannot use this.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -2296,7 +2523,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Close or reopen a ticket */
+        /**
+         * Close or reopen a ticket
+         * @description Signed-in users only: API keys cannot use this.
+         */
         patch: {
             parameters: {
                 query?: never;
@@ -2345,7 +2575,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add a message to a ticket */
+        /**
+         * Add a message to a ticket
+         * @description Signed-in users only: API keys cannot use this.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -2397,7 +2630,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Set a user's roles (administrators) */
+        /**
+         * Set a user's roles (administrators)
+         * @description Signed-in users only: API keys cannot use this.
+         */
         put: {
             parameters: {
                 query?: never;
@@ -2781,6 +3017,15 @@ export interface components {
                 charges: boolean;
                 notice: string;
             };
+        };
+        ApiKey: {
+            id: string;
+            name: string;
+            scopes: ("files:read" | "files:write" | "jobs:read" | "jobs:write")[];
+            /** Format: date-time */
+            createdAt: string;
+            lastUsedAt: string | null;
+            expiresAt: string | null;
         };
         ArticleSummary: {
             slug: string;
