@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { basename } from 'node:path';
+import { mkdir, stat } from 'node:fs/promises';
+import { basename, dirname } from 'node:path';
 import { DetailedError, FileUrlStorage, type HttpResponse, Upload } from 'tus-js-client';
 import { type Mediakit, type MediakitFile, unwrap } from './client.ts';
 import { errorFromAnswer, MediakitError, unreachable } from './errors.ts';
@@ -41,6 +41,8 @@ export async function uploadFile(
 ): Promise<MediakitFile> {
   await client.ensureOwner();
   const { size } = await stat(path);
+  // FileUrlStorage locks its file beside it, and fails when the folder is missing.
+  if (client.uploadStore) await mkdir(dirname(client.uploadStore), { recursive: true });
   const id = await new Promise<string>((resolve, reject) => {
     let resumed = false;
     const upload = new Upload(createReadStream(path), {
