@@ -6,7 +6,7 @@ import { delimiter, join, resolve } from 'node:path';
 import { Mediakit } from '@mediakit/client';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ApiClient } from './client.ts';
+import { ApiClient, UserClient } from './client.ts';
 import { makeVideo, probe } from './media.ts';
 import { startTestStack, type TestStack } from './stack.ts';
 
@@ -28,7 +28,12 @@ interface Run {
 }
 
 /** Starts `mediakit <args>` as `npx mediakit` would (node_modules/.bin first on PATH). */
-function start(args: string[], url: string, state: string): { child: ChildProcess; done: Promise<Run> } {
+function start(
+  args: string[],
+  url: string,
+  state: string,
+  env: Record<string, string> = {},
+): { child: ChildProcess; done: Promise<Run> } {
   const child = spawn(join(BIN, 'mediakit'), args, {
     cwd: dir,
     env: {
@@ -36,6 +41,7 @@ function start(args: string[], url: string, state: string): { child: ChildProces
       PATH: `${BIN}${delimiter}${process.env.PATH}`,
       MEDIAKIT_URL: url,
       XDG_STATE_HOME: state,
+      ...env,
     },
   });
   let stdout = '';
@@ -46,7 +52,8 @@ function start(args: string[], url: string, state: string): { child: ChildProces
   return { child, done };
 }
 
-const mediakit = (args: string[], state = join(dir, 'state')) => start(args, stack.gatewayUrl, state).done;
+const mediakit = (args: string[], state = join(dir, 'state'), env: Record<string, string> = {}) =>
+  start(args, stack.gatewayUrl, state, env).done;
 
 const X264 = ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'];
 
@@ -180,6 +187,38 @@ describe('mediakit', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('trim-video takes --start, --end.');
     expect(run.stderr).not.toContain('Uploading');
+  });
+
+  test('with MEDIAKIT_API_KEY it works as the key’s account, within the key’s scopes', async () => {
+    const user = await UserClient.signUp(stack.gatewayUrl, 'free');
+    const mint = async (scopes: string[]) => {
+      const created = await user.json('POST', '/account/api-keys', { name: 'cli', scopes });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      return created.body.secret as string;
+    };
+    const all = await mint(['files:read', 'files:write', 'jobs:read', 'jobs:write']);
+    const state = join(dir, 'key-state');
+    const run = await mediakit(
+      ['convert', 'in.mov', '--to', 'mp4', '--out', join(dir, 'keyed'), '--json'],
+      state,
+      {
+        MEDIAKIT_API_KEY: all,
+      },
+    );
+    expect(run.stderr).toContain('Saved');
+    expect(run.code).toBe(0);
+    const { job } = JSON.parse(run.stdout);
+    expect((await user.json('GET', `/jobs/${job.id}`)).body).toMatchObject({
+      id: job.id,
+      status: 'succeeded',
+    });
+
+    const readOnly = await mint(['files:read', 'jobs:read']);
+    const refused = await mediakit(['convert', 'in.mov', '--to', 'mp4'], state, {
+      MEDIAKIT_API_KEY: readOnly,
+    });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/^mediakit: .*files:write/m);
   });
 
   test('an upload killed halfway is resumed by the next run, which then converts the file', async () => {
