@@ -1,4 +1,3 @@
-import type { Socket } from 'node:net';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { filesV1 } from '@mediakit/proto';
 import { Type } from 'typebox';
@@ -7,6 +6,7 @@ import { toFile } from '../mappers.ts';
 import type { Plans } from '../plans.ts';
 import type { Owner } from '../plugins/identity.ts';
 import { File } from '../schemas.ts';
+import { suspendIdleTimeout } from '../socket-idle.ts';
 import { errorFromUpstream, filesUnavailable, trustedHeaders } from '../upstream.ts';
 
 export interface FileImportRoutesOptions {
@@ -95,13 +95,3 @@ export const fileImportRoutes: FastifyPluginAsyncTypebox<FileImportRoutesOptions
     },
   );
 };
-
-/** Lifts the socket's idle timeout until the returned function puts it back (a real socket only). */
-function suspendIdleTimeout(socket: Socket | undefined): () => void {
-  if (typeof socket?.setTimeout !== 'function') return () => {};
-  const idleMs = socket.timeout ?? 0;
-  socket.setTimeout(0);
-  return () => {
-    if (!socket.destroyed) socket.setTimeout(idleMs);
-  };
-}

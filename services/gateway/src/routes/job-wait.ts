@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { UpdateBus } from '../deps.ts';
 import { followJob, isFinal, isStale, type JobUpdates } from '../job-updates.ts';
+import { suspendIdleTimeout } from '../socket-idle.ts';
 
 /** The most a `POST /jobs?wait` may hold its request open. */
 export const MAX_WAIT_SECONDS = 300;
@@ -18,9 +19,6 @@ export const WaitQuery = Type.Object({
     }),
   ),
 });
-
-/** Beyond the wait itself, so the socket's own idle timer never fires first. */
-const SOCKET_MARGIN_MS = 30_000;
 
 export interface WaitOptions {
   /** The job just created. */
@@ -58,28 +56,26 @@ export async function waitForEnd({ job, read, nats, request, ...rest }: WaitOpti
   return holdUntilEnd(updates, { request, ...rest });
 }
 
-/** No byte moves while a request waits, so its socket's idle timeout is stretched to the wait and restored after. */
+/** No byte moves while a request waits, so its socket's idle timeout is lifted for the wait. */
 function holdUntilEnd(
   updates: JobUpdates,
   { seconds, request, reply, pending }: Pick<WaitOptions, 'seconds' | 'request' | 'reply' | 'pending'>,
 ): Promise<jobsV1.Job> {
-  // The idle timeout the server gives every socket (plugins/security.ts).
-  const idleMs = request.server.server.timeout;
   return new Promise((resolve) => {
     let latest = updates.job;
-    const socket = request.raw.socket as { setTimeout?: (ms: number) => unknown } | undefined;
+    let restoreIdleTimeout = () => {};
     let timer: NodeJS.Timeout | undefined;
     const done = () => {
       clearTimeout(timer);
       updates.close();
       reply.raw.off('close', done);
       pending.delete(done);
-      socket?.setTimeout?.(idleMs);
+      restoreIdleTimeout();
       resolve(latest);
     };
     if (isFinal(latest)) return done();
     timer = setTimeout(done, seconds * 1000);
-    socket?.setTimeout?.(seconds * 1000 + SOCKET_MARGIN_MS);
+    restoreIdleTimeout = suspendIdleTimeout(request.raw.socket);
     // The response closes before it is written only when the client went away.
     reply.raw.on('close', done);
     pending.add(done);
