@@ -1300,6 +1300,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/files/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a file from a public http(s) link
+         * @description Answers when the file is stored, like an upload: within IMPORT_TIMEOUT_SECONDS (600). Private and local addresses are refused (422 import_refused). An API key needs the `files:write` scope.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description An http(s) link to the file, on a public address
+                         * @example https://example.com/holiday.mov
+                         */
+                        url: string;
+                        /** @description The file's name (else the server's Content-Disposition, else the link's last segment); its extension follows the content */
+                        name?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["File"];
+                    };
+                };
+                /** @description An error: `code` for programs, `message` for people, `details` per field when given. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/uploads": {
         parameters: {
             query?: never;
