@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
@@ -180,6 +180,15 @@ describe('mediakit', () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('mediakit: end must be at most 6 seconds, the length of this video');
     await expect(readdir(join(dir, 'never'))).rejects.toThrow();
+  });
+
+  test('a state folder it cannot write is one sentence and exit 1, not a stack trace', async () => {
+    const notAFolder = join(dir, 'not-a-folder');
+    await writeFile(notAFolder, '');
+    const run = await mediakit(['convert', 'in.mov', '--to', 'mp4'], notAFolder);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^mediakit: .*not a directory/m);
+    expect(run.stderr).not.toMatch(/\n\s+at /);
   });
 
   test('an unknown param is refused (exit 2) with the tool’s params, before any upload', async () => {

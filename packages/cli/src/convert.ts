@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { MediakitError } from '@mediakit/client';
 import { findConverter } from './converter-lookup.ts';
 import { checkReadable, clientFromEnv, type Io, runJob } from './run-job.ts';
 import { EXIT, JOB_OPTIONS, JOB_OPTIONS_HELP, parseWait, UsageError } from './usage.ts';
@@ -34,11 +35,13 @@ export async function convert(args: string[], io: Io): Promise<number> {
   const choices = positionals.map((file) => ({ file, ...findConverter(tools, file, values.to as string) }));
   let failed = false;
   for (const { file, tool, params } of choices) {
-    const ok = await runJob(
-      client,
-      { tool, params, files: [file], out: values.out, wait, json: !!values.json },
-      io,
-    );
+    const plan = { tool, params, files: [file], out: values.out, wait, json: !!values.json };
+    // One file the server refuses does not stop the others.
+    const ok = await runJob(client, plan, io).catch((error: unknown) => {
+      if (!(error instanceof MediakitError) || choices.length === 1) throw error;
+      io.stderr.write(`mediakit: ${file}: ${error.message}\n`);
+      return false;
+    });
     failed ||= !ok;
   }
   return failed ? EXIT.failed : EXIT.ok;
