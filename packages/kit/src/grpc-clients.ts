@@ -1,5 +1,5 @@
 import type { ChannelOptions, Client, credentials, ServiceDefinition } from '@grpc/grpc-js';
-import { authV1, contentV1, filesV1, jobsV1 } from '@mediakit/proto';
+import { authV1, contentV1, filesV1, jobsV1, webhooksV1 } from '@mediakit/proto';
 import { createGrpcClient } from './grpc.ts';
 
 type ClientConstructor<C> = new (
@@ -19,6 +19,8 @@ const connectors = {
   content: connector(contentV1.ContentServiceClient, contentV1.ContentServiceService),
   files: connector(filesV1.FilesServiceClient, filesV1.FilesServiceService),
   jobs: connector(jobsV1.JobsServiceClient, jobsV1.JobsServiceService),
+  /** Served by the jobs service: give it JOBS_GRPC_ADDR. */
+  webhooks: connector(webhooksV1.WebhooksServiceClient, webhooksV1.WebhooksServiceService),
 };
 
 export type GrpcClients = { [K in keyof typeof connectors]: ReturnType<(typeof connectors)[K]> };

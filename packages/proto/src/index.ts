@@ -5,3 +5,4 @@ export * as authV1 from './gen/mediakit/auth/v1/auth.ts';
 export * as contentV1 from './gen/mediakit/content/v1/content.ts';
 export * as filesV1 from './gen/mediakit/files/v1/files.ts';
 export * as jobsV1 from './gen/mediakit/jobs/v1/jobs.ts';
+export * as webhooksV1 from './gen/mediakit/jobs/v1/webhooks.ts';
