@@ -16,6 +16,7 @@ export * from './nats/index.ts';
 export * from './paging.ts';
 export * from './periodic-task.ts';
 export { isProcessAlive } from './process-alive.ts';
+export * from './public-job.ts';
 export * from './public-origins.ts';
 export * from './service.ts';
 export * from './storage/index.ts';
