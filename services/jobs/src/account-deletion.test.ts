@@ -81,7 +81,7 @@ beforeAll(async () => {
   await repository.createIndexes();
   files = new FakeFiles();
   service = new JobsService({ repository, bus: new JobBus(nc, jsm), files, log });
-  subscription = await consumeAccountDeletions(nc, service, log);
+  subscription = await consumeAccountDeletions(nc, service, log, { deleteOwner: async () => 0 });
 });
 
 afterAll(async () => {

@@ -30,17 +30,23 @@ export async function deleteJobsOf(service: JobsService, ownerId: string): Promi
 
 /**
  * When an account is deleted (the auth service publishes `accounts.events.<sub>.deleted`), every
- * job of the user is canceled and deleted, through the durable consumer `jobs`: an event published
+ * job of the user is canceled and deleted, and their webhook endpoints and delivery log go too, through the durable consumer `jobs`: an event published
  * while this service was down is handled when it starts, and a failure (the files service not
  * answering) is retried by JetStream.
  */
-export function consumeAccountDeletions(nc: NatsConnection, service: JobsService, log: Logger) {
+export function consumeAccountDeletions(
+  nc: NatsConnection,
+  service: JobsService,
+  log: Logger,
+  webhooks: { deleteOwner(ownerId: string): Promise<number> },
+) {
   return consumeAccountDeleted(
     nc,
     'jobs',
     async ({ userId }) => {
       const deleted = await deleteJobsOf(service, userOwnerId(userId));
-      log.info({ userId, deleted }, 'deleted the jobs of a deleted account');
+      const endpoints = await webhooks.deleteOwner(userOwnerId(userId));
+      log.info({ userId, deleted, endpoints }, 'deleted the jobs and webhooks of a deleted account');
     },
     log,
   );

@@ -30,4 +30,20 @@ export const jobsEnv = Type.Object({
     default: 5,
     description: "deliveries of one job before it is failed; must match the workers' MAX_DELIVER",
   }),
+  // Webhook deliveries go through @mediakit/outbound: the same two settings as the files service's.
+  OUTBOUND_ALLOWED_CIDRS: Type.Optional(
+    Type.String({
+      description:
+        'address ranges (CIDR, comma-separated) reachable despite the public-address rule, e.g. 127.0.0.1/32 for a local test receiver',
+    }),
+  ),
+  OUTBOUND_DNS_SERVERS: Type.Optional(
+    Type.String({ description: "DNS servers (comma-separated) asked instead of the system's resolver" }),
+  ),
+  WEBHOOK_RETRY_BASE_SECONDS: Type.Number({
+    exclusiveMinimum: 0,
+    default: 30,
+    description:
+      'wait before the first retry of a failed webhook delivery; later retries keep the proportions of 30 s, 2 m, 10 m, 30 m, 1 h, 3 h, 6 h, 12 h',
+  }),
 });

@@ -16,6 +16,7 @@ export function jobsGrpcHandlers(service: JobsService): JobsGrpcHandlers {
         paramsJson: request.paramsJson,
         retentionHours: request.retentionHours,
         concurrentJobs: request.concurrentJobs,
+        webhookUrl: request.webhookUrl,
       }),
     getJob: (request) => service.getJob(request.ownerId, request.id),
     listJobs: (request) => service.listJobs(request),

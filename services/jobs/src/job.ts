@@ -66,6 +66,8 @@ export interface JobDoc {
    * gateway's SSE writes join that one trace, whatever later triggers them (telemetry.ts).
    */
   traceparent?: string;
+  /** Where the job's end is sent, signed (webhooks/); only signed-in owners set one. */
+  webhookUrl?: string;
 }
 
 /** The wire form of a job. `queuePosition` is given for queued jobs only. */
@@ -87,6 +89,7 @@ export function toProto(doc: JobDoc, queuePosition?: number): jobsV1.Job {
     startedAt: doc.startedAt ?? undefined,
     finishedAt: doc.finishedAt ?? undefined,
     expiresAt: doc.expiresAt,
+    webhookUrl: doc.webhookUrl || undefined,
   };
 }
 

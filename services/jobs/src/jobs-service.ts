@@ -44,6 +44,16 @@ export interface CreateJobInput {
   retentionHours: number;
   /** The owner's plan's concurrentJobs (concurrency-gate.ts); 0 or absent means no limit. */
   concurrentJobs?: number;
+  /** Told of the job's end, signed (webhooks/); '' or absent for none. Signed-in owners only. */
+  webhookUrl?: string;
+}
+
+/** What the jobs service asks of webhooks (webhooks/): checking a job's URL, and hearing of its end. */
+export interface JobWebhooks {
+  /** The URL as saved, or an ApiError (401 for a guest, 400 with the sentence for a bad URL). */
+  checkJobUrl(ownerId: string, url: string): string;
+  /** Queues the deliveries of a job that reached a final state; idempotent. */
+  jobFinished(job: JobDoc): Promise<unknown>;
 }
 
 export interface ListJobsInput {
@@ -63,6 +73,8 @@ export interface JobsServiceDeps {
   videoLimits?: VideoLimits;
   /** MAX_IMAGE_* limits for imager inputs (default: the catalog's defaults). */
   imageLimits?: ImageLimits;
+  /** Webhooks of finished jobs; none when absent (unit tests). */
+  webhooks?: JobWebhooks;
   now?: () => Date;
 }
 
@@ -94,8 +106,10 @@ export class JobsService {
 
   private readonly videoLimits: VideoLimits;
   private readonly imageLimits: ImageLimits;
+  private readonly webhooks: JobWebhooks | undefined;
 
   constructor(deps: JobsServiceDeps) {
+    this.webhooks = deps.webhooks;
     this.videoLimits = deps.videoLimits ?? DEFAULT_VIDEO_LIMITS;
     this.imageLimits = deps.imageLimits ?? DEFAULT_IMAGE_LIMITS;
     this.repository = deps.repository;
@@ -124,6 +138,7 @@ export class JobsService {
     const entry = resolveTool(input.tool);
     const params = parseParams(entry, input.paramsJson);
     checkInputCount(entry, input.inputs);
+    const webhookUrl = input.webhookUrl ? this.checkJobUrl(input.ownerId, input.webhookUrl) : undefined;
     const files = await Promise.all(
       input.inputs.map((id) => this.files.getFile({ ownerId: input.ownerId, id })),
     );
@@ -154,6 +169,7 @@ export class JobsService {
       retentionHours,
       ...(limit > 0 ? { concurrencyLimit: limit } : {}),
       ...(traceparent ? { traceparent } : {}),
+      ...(webhookUrl ? { webhookUrl } : {}),
     };
     // Stored held; the gate publishes it now if the owner has a free slot, else when one frees up.
     await this.repository.insert(job);
@@ -223,6 +239,7 @@ export class JobsService {
     // It finished between our read and our write.
     if (!canceled) throw conflict('This job has already finished.');
     await this.dispatcher.stopWork(canceled);
+    await this.tellWebhooks(canceled);
     const update = toProto(canceled);
     this.bus.announceStatus(update, job.traceparent);
     if (job.status === 'queued') await this.queue.queueMoved(job);
@@ -297,7 +314,12 @@ export class JobsService {
         return null;
       }
       const patch = applyEvent(job, event);
-      if (!patch) return null;
+      if (!patch) {
+        // The job's end seen again: its first handling may have stopped before the webhooks were
+        // queued (queuing is idempotent).
+        if (job.status === event.kind && job.attempt === event.attempt) await this.webhooks?.jobFinished(job);
+        return null;
+      }
       const updated = await this.repository.update(
         job._id,
         { status: job.status, attempt: job.attempt },
@@ -310,7 +332,11 @@ export class JobsService {
         // Awaited, so the next event (often the next job's `started`) is folded after the jobs
         // behind this one heard their new position, and their streams see it before `running`.
         if (job.status === 'queued' && updated.status !== 'queued') await this.queue.queueMoved(job);
-        if (isTerminal(updated.status)) await this.dispatcher.slotFreed(updated.ownerId);
+        if (isTerminal(updated.status)) {
+          await this.dispatcher.slotFreed(updated.ownerId);
+          // A failure throws, so the event is handled again and the webhooks queued then.
+          await this.webhooks?.jobFinished(updated);
+        }
         return update;
       }
     }
@@ -346,6 +372,7 @@ export class JobsService {
       if (failed) {
         this.log.warn({ jobId: job._id, tool: job.tool, attempt: job.attempt }, 'job ran out of deliveries');
         update = toProto(failed);
+        await this.tellWebhooks(failed);
         this.bus.announceStatus(update, job.traceparent);
         if (job.status === 'queued') await this.queue.queueMoved(job);
         await this.dispatcher.slotFreed(job.ownerId);
@@ -378,6 +405,23 @@ export class JobsService {
    */
   releaseHeldJobs(): Promise<void> {
     return this.dispatcher.releaseHeldJobs();
+  }
+
+  private checkJobUrl(ownerId: string, url: string): string {
+    if (!this.webhooks)
+      throw badRequest('Webhooks are not available here.', [
+        { field: 'webhookUrl', message: 'not available' },
+      ]);
+    return this.webhooks.checkJobUrl(ownerId, url);
+  }
+
+  /** Queues a finished job's webhooks where no event will come again to retry it: a failure is logged. */
+  private async tellWebhooks(job: JobDoc): Promise<void> {
+    try {
+      await this.webhooks?.jobFinished(job);
+    } catch (error) {
+      this.log.error({ err: error, jobId: job._id }, 'queuing the webhooks of a finished job failed');
+    }
   }
 
   private async owned(ownerId: string, id: string): Promise<JobDoc> {

@@ -13,7 +13,7 @@ import {
   serveGrpc,
   serveHealth,
 } from '@mediakit/kit';
-import { jobsV1 } from '@mediakit/proto';
+import { jobsV1, webhooksV1 } from '@mediakit/proto';
 import { consumeAccountDeletions } from './account-deletion.ts';
 import { jobsEnv } from './env.ts';
 import { JobEventConsumer } from './event-consumer.ts';
@@ -22,6 +22,8 @@ import { JobBus } from './job-bus.ts';
 import { JobRepository } from './job-repository.ts';
 import { JobsService } from './jobs-service.ts';
 import { listenForMaxDeliveries } from './max-deliveries.ts';
+import type { WebhooksRpcs } from './webhooks/grpc-handlers.ts';
+import { createWebhooks } from './webhooks/start-webhooks.ts';
 import { warnOnMaxDeliverMismatch } from './worker-consumers.ts';
 
 await runService({
@@ -54,6 +56,9 @@ await runService({
       onShutdown,
     });
 
+    // Webhooks of finished jobs (webhooks/): endpoints, the delivery log, attempts off JetStream.
+    const webhooks = await createWebhooks({ nc, jsm, store, jobs: repository, config, log });
+
     const service = new JobsService({
       repository,
       bus: new JobBus(nc, jsm),
@@ -61,7 +66,11 @@ await runService({
       log,
       videoLimits: videoLimitsFromEnv(config),
       imageLimits: imageLimitsFromEnv(config),
+      webhooks: webhooks.forJobs,
     });
+
+    await webhooks.start();
+    onShutdown(() => webhooks.stop());
 
     const events = new JobEventConsumer(nc, (event) => service.handleEvent(event), log);
     await events.start();
@@ -83,6 +92,8 @@ await runService({
       run: async () => {
         const deleted = await service.sweepOnce(new Date());
         if (deleted > 0) log.info({ deleted }, 'deleted expired jobs');
+        const deliveries = await webhooks.deliveries.sweepOnce(new Date());
+        if (deliveries > 0) log.info({ deliveries }, 'deleted expired webhook deliveries');
       },
     });
     sweeper.start();
@@ -101,15 +112,17 @@ await runService({
     onShutdown(() => releaser.stop());
 
     // A deleted account's jobs are canceled and deleted (account-deletion.ts).
-    const accountDeletions = await consumeAccountDeletions(nc, service, log);
+    const accountDeletions = await consumeAccountDeletions(nc, service, log, webhooks);
     onShutdown(() => accountDeletions.stop());
 
     await serveGrpc({
       address: `${config.HOST}:${config.GRPC_PORT}`,
       log,
       onShutdown,
-      register: (server) =>
-        addService<JobsRpcs>(server, jobsV1.JobsServiceService, jobsGrpcHandlers(service), log),
+      register: (server) => {
+        addService<JobsRpcs>(server, jobsV1.JobsServiceService, jobsGrpcHandlers(service), log);
+        addService<WebhooksRpcs>(server, webhooksV1.WebhooksServiceService, webhooks.grpcHandlers, log);
+      },
     });
     await serveHealth({
       host: config.HOST,

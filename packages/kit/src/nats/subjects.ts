@@ -6,6 +6,10 @@ export const JOBS_STREAM = 'JOBS';
 export const JOB_EVENTS_STREAM = 'JOB_EVENTS';
 /** The jobs service's durable consumer on JOB_EVENTS. */
 export const JOBS_EVENTS_CONSUMER = 'jobs';
+/** Webhook delivery attempts (work queue): one message per delivery, held back by `nak(delay)` between retries. */
+export const WEBHOOKS_STREAM = 'WEBHOOKS';
+/** The jobs service's durable consumer on WEBHOOKS: each attempt goes to one replica. */
+export const WEBHOOKS_CONSUMER = 'webhooks';
 
 const dispatchMedia: Record<WorkerName, 'video' | 'image'> = { transcoder: 'video', imager: 'image' };
 
@@ -14,6 +18,8 @@ export const subjects = {
   dispatchAll: 'jobs.dispatch.>',
   event: (jobId: string, kind: JobEventKind) => `jobs.events.${jobId}.${kind}`,
   eventsAll: 'jobs.events.>',
+  /** JetStream (WEBHOOKS): a webhook delivery to attempt, `{ deliveryId, resend? }`. */
+  webhookDelivery: 'webhooks.deliveries',
   /** Core NATS: stops a running job. */
   cancel: (jobId: string) => `jobs.control.${jobId}.cancel`,
   cancelAll: 'jobs.control.*.cancel',
