@@ -34,6 +34,7 @@ import { subscriptionRoutes } from './routes/subscription.ts';
 import { ticketsRoutes } from './routes/tickets.ts';
 import { toolsRoutes } from './routes/tools.ts';
 import { uploadsRoutes } from './routes/uploads.ts';
+import { webhooksRoutes } from './routes/webhooks.ts';
 
 export type { GatewayDeps } from './deps.ts';
 
@@ -122,6 +123,8 @@ export async function buildApp(deps: GatewayDeps, options: { onRoute?: onRouteHo
   await app.register(jobsRoutes, { prefix: API, jobs, plans, writesPerMinute, nats });
   await app.register(jobEventsRoutes, { prefix: API, jobs, nats });
   await app.register(statsRoutes, { prefix: API, files, jobs, plans });
+  if (deps.webhooks)
+    await app.register(webhooksRoutes, { prefix: API, webhooks: deps.webhooks, writesPerMinute });
   if (deps.contentApi) {
     const content = deps.contentApi;
     await app.register(blogRoutes, { prefix: API, content });

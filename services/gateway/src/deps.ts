@@ -1,6 +1,6 @@
 import type { PixelLimits } from '@mediakit/catalog';
 import type { AsyncClient, Logger, PublicOrigins, traceFromHeaders } from '@mediakit/kit';
-import type { authV1, contentV1, filesV1, jobsV1 } from '@mediakit/proto';
+import type { authV1, contentV1, filesV1, jobsV1, webhooksV1 } from '@mediakit/proto';
 import type { AccessTokenVerifier } from './access-tokens.ts';
 import type { DownloadLinks } from './download-links.ts';
 import type { ServerTimeouts } from './plugins/security.ts';
@@ -19,6 +19,8 @@ export type JobsClient = Pick<
   AsyncClient<jobsV1.JobsServiceClient>,
   'createJob' | 'getJob' | 'listJobs' | 'cancelJob' | 'retryJob' | 'deleteJob' | 'getStats' | 'claimOwner'
 >;
+/** Webhooks, served by the jobs service (routes/webhooks.ts). */
+export type WebhooksClient = AsyncClient<webhooksV1.WebhooksServiceClient>;
 export type AuthClient = Pick<
   AsyncClient<authV1.AuthServiceClient>,
   | 'getOwnerPlan'
@@ -96,6 +98,8 @@ export interface GatewayDeps {
   /** The blog, contact form and tickets (routes/blog.ts, contact.ts, tickets.ts; in production the same
    * client as `content`); those routes are absent without it. */
   contentApi?: ContentApiClient;
+  /** Webhook endpoints and deliveries (routes/webhooks.ts); those routes are absent without it. */
+  webhooks?: WebhooksClient;
   /** `PUT /admin/users/{id}/roles` (routes/admin-users.ts); the route is absent without it. */
   userRoles?: UserRolesClient;
   /** The services' DATA_DIR when no SMTP server is set: `/dev/mailbox` shows its mails (routes/dev-mailbox.ts). */

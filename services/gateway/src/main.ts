@@ -9,10 +9,12 @@ await runService({
   name: 'gateway',
   env: gatewayEnv,
   async start({ config, log, onShutdown }) {
-    const { files, jobs, auth, content } = connectGrpcClients({
+    const { files, jobs, webhooks, auth, content } = connectGrpcClients({
       addresses: {
         files: config.FILES_GRPC_ADDR,
         jobs: config.JOBS_GRPC_ADDR,
+        // Served by the jobs service.
+        webhooks: config.JOBS_GRPC_ADDR,
         auth: config.AUTH_GRPC_ADDR,
         content: config.CONTENT_GRPC_ADDR,
       },
@@ -56,6 +58,7 @@ await runService({
       },
       content,
       contentApi: content,
+      webhooks,
       userRoles: auth,
       // Where the content and auth services write mails when no SMTP server is set (kit mail-sender.ts).
       devMailboxDir: config.SMTP_URL ? undefined : config.DATA_DIR,

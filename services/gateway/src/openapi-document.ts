@@ -26,6 +26,7 @@ export function buildDocumentedGateway(
     auth: unreachable(),
     contentApi: unreachable(),
     userRoles: unreachable(),
+    webhooks: unreachable(),
     tokens: { verify: () => Promise.reject(new ApiError(401, 'unauthorized', 'No tokens here.')) },
     authClientConfig: {
       clientId: 'mediakit-web',

@@ -131,6 +131,7 @@ export const openApiOptions: FastifyDynamicSwaggerOptions = {
       { name: 'files', description: 'Uploaded and produced files, and their bytes.' },
       { name: 'uploads', description: 'Resumable uploads (tus 1.0).' },
       { name: 'jobs', description: 'Running a tool on files, and following its progress.' },
+      { name: 'webhooks', description: 'Signed notices of finished jobs: endpoints, the delivery log.' },
       { name: 'content', description: 'The blog.' },
       { name: 'support', description: 'The contact form and support tickets.' },
       { name: 'admin', description: 'What administrators do.' },

@@ -69,6 +69,7 @@ export const Job = Type.Object({
   notes: Type.Optional(Type.Array(Type.String())),
   error: Type.Optional(JobError),
   queuePosition: Type.Optional(Type.Integer()),
+  webhookUrl: Type.Optional(Type.String()),
   createdAt: Type.String(),
   startedAt: Type.Optional(Type.String()),
   finishedAt: Type.Optional(Type.String()),

@@ -24,6 +24,13 @@ const CreateJobBody = Type.Object(
     tool: Type.String({ minLength: 1, maxLength: 100 }),
     inputs: Type.Array(IdParams.properties.id, { minItems: 1, maxItems: 1000 }),
     params: Type.Optional(Type.Object({}, { additionalProperties: true })),
+    webhookUrl: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 2048,
+        description: 'told of the job\'s end, signed (docs/api.md "Webhooks"); signed-in users only',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -73,7 +80,7 @@ export const jobsRoutes: FastifyPluginAsyncTypebox<JobsRoutesOptions> = async (
       config: { scope: 'jobs:write', rateLimit: { max: writesPerMinute, timeWindow: 60_000 } },
     },
     async (request, reply) => {
-      const { tool, inputs, params } = request.body;
+      const { tool, inputs, params, webhookUrl } = request.body;
       const entry = getEntry(tool);
       if (!entry) {
         throw badRequest(`There is no tool named ${tool}: GET /api/v1/tools lists them all.`, [
@@ -96,6 +103,7 @@ export const jobsRoutes: FastifyPluginAsyncTypebox<JobsRoutesOptions> = async (
         paramsJson: JSON.stringify(checked.value),
         retentionHours: limits.retentionHours,
         concurrentJobs: limits.concurrentJobs,
+        webhookUrl,
       });
       const wait = request.query.wait ?? 0;
       if (wait === 0) return reply.code(202).send(toJob(job));
