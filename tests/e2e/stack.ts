@@ -18,6 +18,8 @@ export async function startWebStack(
   authEnv: Env = {},
   /** Extra settings for the files service, e.g. `{ OUTBOUND_ALLOWED_CIDRS }` for imports. */
   filesEnv: Env = {},
+  /** Extra settings for the jobs service, e.g. `{ OUTBOUND_ALLOWED_CIDRS }` for a local webhook receiver. */
+  jobsEnv: Env = {},
 ): Promise<{
   stack: TestStack;
   url: string;
@@ -30,6 +32,7 @@ export async function startWebStack(
       auth: { PUBLIC_URL: url, ...authEnv },
       gateway: { PUBLIC_URL: url, RATE_LIMIT_AUTH_PER_MINUTE: '1000', ...gatewayEnv },
       files: filesEnv,
+      jobs: jobsEnv,
     },
   });
   return { stack, url };
@@ -48,10 +51,11 @@ function forTheFile<K extends string, B extends { close(): Promise<void> }>(
   gatewayEnv: Env,
   authEnv: Env,
   filesEnv: Env = {},
+  jobsEnv: Env = {},
 ): WebFile<K, B> {
   const web = {} as WebFile<K, B>;
   beforeAll(async () => {
-    Object.assign(web, await startWebStack(gatewayEnv, authEnv, filesEnv));
+    Object.assign(web, await startWebStack(gatewayEnv, authEnv, filesEnv, jobsEnv));
     Object.assign(web, { [key]: await launch() });
   }, 180_000);
   afterAll(async () => {
@@ -62,8 +66,12 @@ function forTheFile<K extends string, B extends { close(): Promise<void> }>(
 }
 
 /** The stack and new visitors (`web.visitors.fresh()`: a new browser context each) for a file's tests. */
-export const webStackWithVisitors = (gatewayEnv: Env = {}, authEnv: Env = {}, filesEnv: Env = {}) =>
-  forTheFile<'visitors', Visitors>('visitors', launchVisitors, gatewayEnv, authEnv, filesEnv);
+export const webStackWithVisitors = (
+  gatewayEnv: Env = {},
+  authEnv: Env = {},
+  filesEnv: Env = {},
+  jobsEnv: Env = {},
+) => forTheFile<'visitors', Visitors>('visitors', launchVisitors, gatewayEnv, authEnv, filesEnv, jobsEnv);
 
 /** The stack and one Chromium profile (`web.browser.context`) shared by a file's tests. */
 export const webStackWithBrowser = (gatewayEnv: Env = {}, authEnv: Env = {}) =>

@@ -1,11 +1,10 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type Received, Receiver } from '../support/webhook-receiver.ts';
 import { ApiClient, UserClient } from './client.ts';
 import { makeVideo } from './media.ts';
 import { startTestStack, type TestStack } from './stack.ts';
@@ -18,56 +17,6 @@ import { startTestStack, type TestStack } from './stack.ts';
  * 127.0.0.1 only (OUTBOUND_ALLOWED_CIDRS); 127.0.0.2 stands for every other private address.
  * Retries run on a one-second schedule (WEBHOOK_RETRY_BASE_SECONDS=1).
  */
-
-interface Received {
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** A webhook receiver: records every request; a path may be told to answer some statuses first. */
-class Receiver {
-  readonly received: Received[] = [];
-  connections = 0;
-  private readonly answers = new Map<string, number[]>();
-  private server: Server | undefined;
-  url = '';
-
-  async start(host: string): Promise<void> {
-    this.server = createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        const path = request.url ?? '/';
-        this.received.push({ path, headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
-        response.statusCode = this.answers.get(path)?.shift() ?? 204;
-        response.end();
-      });
-    });
-    this.server.on('connection', () => {
-      this.connections += 1;
-    });
-    await new Promise<void>((resolve) => this.server?.listen(0, host, resolve));
-    this.url = `http://${host}:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  answerFirst(path: string, statuses: number[]): void {
-    this.answers.set(path, statuses);
-  }
-
-  at(path: string): Received[] {
-    return this.received.filter((r) => r.path === path);
-  }
-
-  async waitFor(path: string, count: number): Promise<Received[]> {
-    await eventually(async () => this.at(path).length >= count, `${count} deliveries to ${path}`);
-    return this.at(path);
-  }
-
-  stop(): Promise<void> {
-    return new Promise((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
-  }
-}
 
 async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 60_000): Promise<void> {
   const until = Date.now() + timeoutMs;

@@ -14,6 +14,7 @@ import {
   PlanPage,
   SupportPage,
   UploadedFilesPage,
+  WebhooksPage,
 } from './pages/lazy-pages.ts';
 import { OverviewPage } from './pages/OverviewPage.tsx';
 
@@ -29,6 +30,7 @@ export const SECTIONS: {
   { path: 'job-status', label: 'Jobs', page: JobStatusPage },
   { path: 'uploaded-files', label: 'Uploaded files', page: UploadedFilesPage },
   { path: 'tools', label: 'Tools', page: DashboardToolsPage },
+  { path: 'webhooks', label: 'Webhooks', page: WebhooksPage },
   { path: 'pricing', label: 'Plan', page: PlanPage },
   { path: 'contact-us', label: 'Support', page: SupportPage },
   { path: 'api-keys', label: 'API keys', page: ApiKeysPage },

@@ -85,6 +85,11 @@ export const PAGE_META = {
     description: 'Every tool and converter, inside your dashboard.',
     noindex: true,
   },
+  '/dashboard/webhooks': {
+    title: withBrand('Webhooks'),
+    description: 'Signed notices of finished jobs: your endpoints, their secrets and every delivery.',
+    noindex: true,
+  },
   '/dashboard/pricing': {
     title: withBrand('Your plan'),
     description: 'View and manage your subscription: upgrade, downgrade and billing details.',

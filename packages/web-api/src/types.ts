@@ -87,6 +87,8 @@ export interface Job {
   notes?: string[];
   error?: { message: string; error_msg?: string; error_log?: string };
   queuePosition?: number;
+  /** Told of the job's end, signed (docs/api.md "Webhooks"). */
+  webhookUrl?: string;
   createdAt: string;
   startedAt?: string;
   finishedAt?: string;

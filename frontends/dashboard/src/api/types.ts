@@ -72,3 +72,44 @@ export interface CreatedApiKey {
   key: ApiKey;
   secret: string;
 }
+
+/** The events a webhook endpoint may ask for (docs/api.md "Webhooks"). */
+export const WEBHOOK_EVENTS = ['job.succeeded', 'job.failed', 'job.canceled'] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+export interface WebhookEndpoint {
+  id: string;
+  url: string;
+  events: WebhookEvent[];
+  description?: string;
+  createdAt: string;
+  secretCreatedAt: string;
+  /** Only in the answer that created or rotated it. */
+  secret?: string;
+}
+
+export interface WebhookJobSecret {
+  secret?: string;
+  createdAt: string;
+}
+
+export interface DeliveryAttempt {
+  attempt: number;
+  at: string;
+  statusCode?: number;
+  error?: string;
+  durationMs: number;
+  resend?: boolean;
+}
+
+export interface WebhookDelivery {
+  id: string;
+  endpointId?: string;
+  jobId: string;
+  url: string;
+  event: WebhookEvent;
+  status: 'pending' | 'succeeded' | 'failed';
+  attempts: DeliveryAttempt[];
+  nextAttemptAt?: string;
+  createdAt: string;
+}

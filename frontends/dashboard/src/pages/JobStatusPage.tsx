@@ -4,13 +4,14 @@ import type { Tool } from '@mediakit/web-api/types';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@mediakit/web-shared/query';
 import { Link } from '@mediakit/web-shared/router';
 import { FileAudioPlayer } from '@mediakit/web-ui/AudioPlayer';
-import { CACHE_TAGS, type RemotePageProps } from '@mediakit/web-ui/contract';
+import { CACHE_TAGS, type RemotePageProps, type ShellHost } from '@mediakit/web-ui/contract';
 import { formatBytes } from '@mediakit/web-ui/format';
 import { Skeleton } from '@mediakit/web-ui/Skeleton';
 import { useEffect, useRef, useState } from 'react';
 import { invalidate, keys } from '../api/cache-tags.ts';
 import { JOB_STATUSES, type Job, type MediaFile, type Page } from '../api/types.ts';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
+import { DeliveryLog } from '../components/DeliveryLog.tsx';
 import { useNow, useSearchParam } from '../components/hooks.ts';
 import { JobStatusBadge } from '../components/JobStatusBadge.tsx';
 import { EmptyState, LoadError } from '../components/PageStates.tsx';
@@ -120,6 +121,7 @@ export function JobStatusPage({ host }: RemotePageProps) {
           {items.map((job) => (
             <JobCard
               key={job.id}
+              host={host}
               job={job}
               title={titleOf(job.tool)}
               links={host.links}
@@ -170,6 +172,7 @@ export function JobStatusPage({ host }: RemotePageProps) {
 }
 
 function JobCard(props: {
+  host: ShellHost;
   job: Job;
   title: string;
   links: FileLinks;
@@ -272,6 +275,7 @@ function JobCard(props: {
           </p>
         </>
       )}
+      {job.webhookUrl && !active && <JobDeliveries host={props.host} job={job} />}
       <div className="button-row">
         {active && (
           <button
@@ -303,5 +307,26 @@ function JobCard(props: {
         </button>
       </div>
     </li>
+  );
+}
+
+/**
+ * A finished job with a webhookUrl: its delivery log, folded away. It lists the account's endpoints'
+ * deliveries of this job too, each with its URL.
+ */
+function JobDeliveries({ host, job }: { host: ShellHost; job: Job }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="job-webhook" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>Webhooks of this job</summary>
+      {open && (
+        <DeliveryLog
+          host={host}
+          path={`/jobs/${encodeURIComponent(job.id)}/deliveries`}
+          label={`Webhook deliveries of ${job.id}`}
+          showUrl
+        />
+      )}
+    </details>
   );
 }

@@ -15,3 +15,4 @@ export const SupportPage = lazyPage(() => import('./SupportPage.tsx').then((m) =
 export const UploadedFilesPage = lazyPage(() =>
   import('./UploadedFilesPage.tsx').then((m) => m.UploadedFilesPage),
 );
+export const WebhooksPage = lazyPage(() => import('./WebhooksPage.tsx').then((m) => m.WebhooksPage));
