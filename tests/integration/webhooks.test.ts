@@ -174,6 +174,29 @@ describe('webhooks', () => {
     expect(log.body.items.map((d: { event: string }) => d.event)).toEqual(['job.failed']);
   });
 
+  it('tells a job.canceled endpoint of a job its owner canceled', async () => {
+    const endpoint = await alice.json('POST', '/webhooks', {
+      url: `${receiver.url}/canceled`,
+      events: ['job.canceled'],
+    });
+    expect(endpoint.status).toBe(201);
+    const input = await upload(alice, silentVideo, 'long.mp4');
+    // Fifty loops keep the transcoder busy well past the cancel.
+    const created = await alice.json('POST', '/jobs', {
+      tool: 'loop-video',
+      inputs: [input],
+      params: { count: 50 },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(202);
+    expect((await alice.json('POST', `/jobs/${created.body.id}/cancel`)).status).toBe(202);
+    const [delivery] = await receiver.waitFor('/canceled', 1);
+    const payload = verified(endpoint.body.secret, delivery);
+    expect(payload).toMatchObject({
+      type: 'job.canceled',
+      data: { id: created.body.id, status: 'canceled' },
+    });
+  });
+
   it('retries a delivery the receiver failed, with the same webhook-id; "Send again" sends it once more', async () => {
     const bob = await UserClient.signUp(stack.gatewayUrl, 'free', 'Bob');
     receiver.answerFirst('/flaky', [500]);
