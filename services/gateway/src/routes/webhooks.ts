@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { webhooksV1 } from '@mediakit/proto';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { WebhooksClient } from '../deps.ts';
 import { requireUser } from '../plugins/identity.ts';
@@ -233,6 +234,20 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<WebhooksRoutesOptions> = 
   );
 
   const listQuery = Type.Object(PageQuery);
+  /** One page of an endpoint's or a job's deliveries. */
+  async function deliveries(
+    request: FastifyRequest & { query: { limit?: number; cursor?: string } },
+    scope: { endpointId: string; jobId: string },
+  ) {
+    const owner = requireUser(request);
+    const page = await webhooks.listDeliveries({
+      ownerId: owner.id,
+      ...scope,
+      limit: request.query.limit ?? DEFAULT_LIMIT,
+      cursor: request.query.cursor ?? '',
+    });
+    return { items: page.items.map(toDelivery), nextCursor: page.nextCursor || null };
+  }
   app.get(
     '/webhooks/:id/deliveries',
     {
@@ -245,17 +260,7 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<WebhooksRoutesOptions> = 
       },
       config: read,
     },
-    async (request) => {
-      const owner = requireUser(request);
-      const page = await webhooks.listDeliveries({
-        ownerId: owner.id,
-        endpointId: request.params.id,
-        jobId: '',
-        limit: request.query.limit ?? DEFAULT_LIMIT,
-        cursor: request.query.cursor ?? '',
-      });
-      return { items: page.items.map(toDelivery), nextCursor: page.nextCursor || null };
-    },
+    (request) => deliveries(request, { endpointId: request.params.id, jobId: '' }),
   );
 
   app.get(
@@ -270,17 +275,7 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<WebhooksRoutesOptions> = 
       },
       config: read,
     },
-    async (request) => {
-      const owner = requireUser(request);
-      const page = await webhooks.listDeliveries({
-        ownerId: owner.id,
-        endpointId: '',
-        jobId: request.params.id,
-        limit: request.query.limit ?? DEFAULT_LIMIT,
-        cursor: request.query.cursor ?? '',
-      });
-      return { items: page.items.map(toDelivery), nextCursor: page.nextCursor || null };
-    },
+    (request) => deliveries(request, { endpointId: '', jobId: request.params.id }),
   );
 
   app.post(
