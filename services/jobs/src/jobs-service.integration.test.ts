@@ -107,6 +107,20 @@ let advisories: { stop(): void };
 
 const log = createLogger('jobs-test', process.env.JOBS_TEST_LOG_LEVEL ?? 'silent');
 
+/** Webhooks as the service sees them: the ends it reported; `failNext` makes the next report throw. */
+const finished: { id: string; status: string }[] = [];
+let failNext = false;
+const webhooks = {
+  checkJobUrl: (_ownerId: string, url: string) => url,
+  async jobFinished(job: { _id: string; status: string }) {
+    if (failNext) {
+      failNext = false;
+      throw new Error('the document store is down');
+    }
+    finished.push({ id: job._id, status: job.status });
+  },
+};
+
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'mk-jobs-'));
   nats = await startNatsServer({ storeDir: join(dir, 'nats') });
@@ -135,7 +149,7 @@ beforeAll(async () => {
   });
   files.add(BOB, 'bobpng', 'bob.png', 'image/png', { width: 10, height: 10 });
 
-  service = new JobsService({ repository, bus: new JobBus(nc, jsm), files, log });
+  service = new JobsService({ repository, bus: new JobBus(nc, jsm), files, log, webhooks });
   events = new JobEventConsumer(nc, (event) => service.handleEvent(event), log);
   await events.start();
   advisories = listenForMaxDeliveries(nc, (worker, seq) => service.handleMaxDeliveries(worker, seq), log);
@@ -515,6 +529,18 @@ describe('worker events', () => {
     await publishEvent(job.id, 'progress', { progress: 10 });
     await waitForEventsDrained();
     expect((await service.getJob(ALICE, job.id)).status).toBe('succeeded');
+  });
+
+  it("tell webhooks of a job's end, again when the first telling failed", async () => {
+    const job = await createPngJob();
+    await pullDispatch(job.id);
+    failNext = true;
+    await publishEvent(job.id, 'succeeded', { outputs: [output(job.id, 'hook.jpg')] });
+    await waitForEventsDrained();
+    expect(finished.filter((f) => f.id === job.id)).toEqual([{ id: job.id, status: 'succeeded' }]);
+    const canceled = await createPngJob();
+    await service.cancelJob(ALICE, canceled.id);
+    expect(finished.filter((f) => f.id === canceled.id)).toEqual([{ id: canceled.id, status: 'canceled' }]);
   });
 
   it('ignores events of another attempt', async () => {

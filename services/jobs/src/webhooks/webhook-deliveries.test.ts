@@ -114,6 +114,19 @@ describe("a job's end becomes deliveries", () => {
     expect(body.data.ownerId).toBeUndefined();
   });
 
+  it('keeps the log seven days', async () => {
+    const job = finishedJob('user:a', 'succeeded', 'https://jobs.example/done');
+    await jobs.insert(job);
+    await deliveries.jobFinished(job);
+    const list = () =>
+      deliveries.list({ ownerId: 'user:a', endpointId: '', jobId: job._id, limit: 0, cursor: '' });
+    const [delivery] = (await list()).items;
+    const created = Date.parse(delivery.createdAt);
+    expect(await deliveries.sweepOnce(new Date(created + 6 * 86_400_000))).toBe(0);
+    expect(await deliveries.sweepOnce(new Date(created + 7 * 86_400_000))).toBe(1);
+    expect((await list()).items).toEqual([]);
+  });
+
   it('sends nothing for guests or unfinished jobs', async () => {
     expect(await deliveries.jobFinished(finishedJob('guest:g', 'succeeded', 'https://jobs.example/x'))).toBe(
       0,
