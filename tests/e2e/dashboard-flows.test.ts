@@ -315,6 +315,7 @@ describe.skipIf(skipReason)('dashboard in Chromium', () => {
       ['/dashboard/job-status', 'Job status'],
       ['/dashboard/uploaded-files', 'Uploaded files'],
       ['/dashboard/tools', 'Tools'],
+      ['/dashboard/webhooks', 'Webhooks'],
       ['/dashboard/pricing', 'Your plan'],
       ['/dashboard/contact-us', 'Support tickets'],
       ['/dashboard/blogs', 'Blog articles'],

@@ -12,6 +12,7 @@ const DASHBOARD_PAGES = [
   '/dashboard/job-status',
   '/dashboard/uploaded-files',
   '/dashboard/tools',
+  '/dashboard/webhooks',
   '/dashboard/pricing',
   '/dashboard/contact-us',
   '/dashboard/api-keys',
