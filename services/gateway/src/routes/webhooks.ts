@@ -65,8 +65,8 @@ const CreateEndpointBody = Type.Object(
 );
 
 const tags = ['webhooks'];
-// API keys (issue 28) read a route's scope from here.
-const read = { scope: 'jobs:read' };
+// What an API key needs (plugins/scopes.ts): reads jobs:read, changes jobs:write.
+const read = { scope: 'jobs:read' } as const;
 
 function toEndpoint(endpoint: webhooksV1.Endpoint) {
   return {
@@ -115,7 +115,7 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<WebhooksRoutesOptions> = 
   app,
   { webhooks, writesPerMinute },
 ) => {
-  const write = { scope: 'jobs:write', rateLimit: { max: writesPerMinute, timeWindow: 60_000 } };
+  const write = { scope: 'jobs:write', rateLimit: { max: writesPerMinute, timeWindow: 60_000 } } as const;
 
   app.post(
     '/webhooks',
