@@ -281,4 +281,20 @@ describe('webhooks', () => {
     expect(job.body.message).toMatch(/sign in/i);
     expect((await guest.json('GET', '/webhooks')).status).toBe(401);
   });
+
+  it('takes API keys: jobs:read lists endpoints, adding one needs jobs:write', async () => {
+    const created = await alice.json('POST', '/account/api-keys', { name: 'reader', scopes: ['jobs:read'] });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const reader = new UserClient(stack.gatewayUrl);
+    reader.token = created.body.secret;
+    const listed = await reader.json('GET', '/webhooks');
+    expect(listed.status).toBe(200);
+    expect(listed.body.items.length).toBeGreaterThan(0);
+    const refused = await reader.json('POST', '/webhooks', {
+      url: `${receiver.url}/key`,
+      events: ['job.failed'],
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('insufficient_scope');
+  });
 });
