@@ -71,11 +71,12 @@ describe.skipIf(skipReason)('the Webhooks page', () => {
     await page.getByLabel('Description (optional)').fill('Build server');
     await page.getByRole('button', { name: 'Add endpoint' }).click();
 
-    const notice = page.getByRole('status').filter({ hasText: 'not shown again' });
-    const secret = (await notice.locator('code').textContent()) ?? '';
+    const notice = page.locator('.new-secret');
+    const field = notice.getByRole('textbox', { name: 'The signing secret' });
+    const secret = await field.inputValue();
     expect(secret).toMatch(/^whsec_/);
     await notice.getByRole('button', { name: 'Copy' }).click();
-    await toast(page, 'Copied.').waitFor();
+    await toast(page, 'The secret was copied.').waitFor();
     expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(secret);
     await notice.getByRole('button', { name: 'Done' }).click();
     await notice.waitFor({ state: 'detached' });
@@ -106,14 +107,14 @@ describe.skipIf(skipReason)('the Webhooks page', () => {
     // Rotating asks first, then shows the new secret once.
     await endpoint.getByRole('button', { name: 'Rotate secret' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Rotate' }).click();
-    const rotated = (await notice.locator('code').textContent()) ?? '';
+    const rotated = await field.inputValue();
     expect(rotated).toMatch(/^whsec_/);
     expect(rotated).not.toBe(secret);
     await notice.getByRole('button', { name: 'Done' }).click();
 
     // The job secret, shown once.
     await page.getByRole('button', { name: 'Show the job secret' }).click();
-    await expect(notice.locator('code').textContent()).resolves.toMatch(/^whsec_/);
+    await expect(field.inputValue()).resolves.toMatch(/^whsec_/);
     await notice.getByRole('button', { name: 'Done' }).click();
     await page.getByRole('button', { name: 'Show the job secret' }).click();
     await toast(page, /Lost it\? Rotate it/).waitFor();

@@ -7,6 +7,7 @@ import { keys } from '../api/cache-tags.ts';
 import type { ApiKey, CreatedApiKey } from '../api/types.ts';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { useNow } from '../components/hooks.ts';
+import { OneTimeSecret } from '../components/OneTimeSecret.tsx';
 import { EmptyState, LoadError } from '../components/PageStates.tsx';
 import {
   API_KEY_SCOPES,
@@ -137,35 +138,17 @@ function NewSecret({
   onDone: () => void;
   host: RemotePageProps['host'];
 }) {
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(created.secret);
-      host.notify.success('The key was copied.');
-    } catch {
-      host.notify.error('Copying did not work here: select the key and copy it yourself.');
-    }
-  };
   return (
-    <section className="panel notice success new-secret" aria-labelledby="new-secret">
-      <h2 id="new-secret">Your new key “{created.key.name}”</h2>
-      <p>Copy it now and keep it somewhere safe: you will not see it again.</p>
-      <div className="secret-row">
-        <input
-          aria-label="The new API key"
-          readOnly
-          value={created.secret}
-          onFocus={(event) => event.currentTarget.select()}
-        />
-        <button type="button" className="button primary" onClick={() => void copy()}>
-          Copy
-        </button>
-      </div>
-      <p>
-        <button type="button" className="button" onClick={onDone}>
-          Done
-        </button>
-      </p>
-    </section>
+    <OneTimeSecret
+      host={host}
+      title={`Your new key “${created.key.name}”`}
+      text="Copy it now and keep it somewhere safe: you will not see it again."
+      label="The new API key"
+      secret={created.secret}
+      copied="The key was copied."
+      copyFailed="Copying did not work here: select the key and copy it yourself."
+      onDone={onDone}
+    />
   );
 }
 

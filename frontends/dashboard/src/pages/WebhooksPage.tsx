@@ -6,8 +6,8 @@ import type { Page, WebhookEndpoint, WebhookJobSecret } from '../api/types.ts';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { DeliveryLog } from '../components/DeliveryLog.tsx';
 import { EndpointForm } from '../components/EndpointForm.tsx';
+import { OneTimeSecret } from '../components/OneTimeSecret.tsx';
 import { EmptyState, LoadError } from '../components/PageStates.tsx';
-import { SecretNotice } from '../components/SecretNotice.tsx';
 import { EVENT_LABELS } from '../lib/deliveries.ts';
 import { formatDateTime } from '../lib/time.ts';
 
@@ -72,10 +72,14 @@ export function WebhooksPage({ host }: RemotePageProps) {
         Standard Webhooks library and your endpoint’s secret.
       </p>
       {shown && (
-        <SecretNotice
+        <OneTimeSecret
+          host={host}
           title={shown.title}
+          text="Copy it now and keep it with your receiver: it is not shown again."
+          label="The signing secret"
           secret={shown.secret}
-          onCopied={() => host.notify.success('Copied.')}
+          copied="The secret was copied."
+          copyFailed="Copying did not work here: select the secret and copy it yourself."
           onDone={() => setShown(undefined)}
         />
       )}
