@@ -1,5 +1,5 @@
 import { imageLimitsEnv, videoLimitsEnv } from '@mediakit/catalog';
-import { commonEnv, documentStoreEnv, grpcAddressEnv, port } from '@mediakit/kit';
+import { commonEnv, documentStoreEnv, grpcAddressEnv, outboundEnv, port } from '@mediakit/kit';
 import { Type } from 'typebox';
 
 /** Environment of the jobs service, validated at start (kit loadConfig). */
@@ -31,15 +31,7 @@ export const jobsEnv = Type.Object({
     description: "deliveries of one job before it is failed; must match the workers' MAX_DELIVER",
   }),
   // Webhook deliveries go through @mediakit/outbound: the same two settings as the files service's.
-  OUTBOUND_ALLOWED_CIDRS: Type.Optional(
-    Type.String({
-      description:
-        'address ranges (CIDR, comma-separated) reachable despite the public-address rule, e.g. 127.0.0.1/32 for a local test receiver',
-    }),
-  ),
-  OUTBOUND_DNS_SERVERS: Type.Optional(
-    Type.String({ description: "DNS servers (comma-separated) asked instead of the system's resolver" }),
-  ),
+  ...outboundEnv,
   WEBHOOK_RETRY_BASE_SECONDS: Type.Number({
     exclusiveMinimum: 0,
     default: 30,

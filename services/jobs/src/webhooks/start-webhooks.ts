@@ -1,5 +1,5 @@
 import type { DocumentStore, Logger, NatsConnection } from '@mediakit/kit';
-import { createOutboundClient, parseAllowedRanges } from '@mediakit/outbound';
+import { createOutboundClient, type OutboundEnv, outboundOptionsFromEnv } from '@mediakit/outbound';
 import type { JetStreamManager } from '@nats-io/jetstream';
 import type { JobRepository } from '../job-repository.ts';
 import type { JobWebhooks } from '../jobs-service.ts';
@@ -12,9 +12,7 @@ import { WebhookRepository } from './webhook-repository.ts';
 import { WebhookSecrets } from './webhook-secrets.ts';
 import { checkWebhookUrl, requireAccount } from './webhook-urls.ts';
 
-export interface WebhooksConfig {
-  OUTBOUND_ALLOWED_CIDRS?: string;
-  OUTBOUND_DNS_SERVERS?: string;
+export interface WebhooksConfig extends OutboundEnv {
   WEBHOOK_RETRY_BASE_SECONDS: number;
 }
 
@@ -32,11 +30,8 @@ export async function createWebhooks(deps: {
   log: Logger;
 }) {
   const { config, log } = deps;
-  const allowed = parseAllowedRanges(config.OUTBOUND_ALLOWED_CIDRS);
-  const dnsServers = (config.OUTBOUND_DNS_SERVERS ?? '')
-    .split(',')
-    .map((server) => server.trim())
-    .filter(Boolean);
+  const outbound = outboundOptionsFromEnv(config);
+  const allowed = outbound.allowed ?? [];
   await ensureWebhookStream(deps.jsm);
   const repository = new WebhookRepository(deps.store);
   await repository.createIndexes();
@@ -48,7 +43,7 @@ export async function createWebhooks(deps: {
     jobs: deps.jobs,
     publisher: new DeliveryPublisher(deps.nc),
   });
-  const client = createOutboundClient({ allowed, dnsServers: dnsServers.length ? dnsServers : undefined });
+  const client = createOutboundClient(outbound);
   const attempts = new DeliveryAttempts({
     repository,
     secrets,
