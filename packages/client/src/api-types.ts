@@ -1742,6 +1742,8 @@ export interface paths {
                         params?: {
                             [key: string]: unknown;
                         };
+                        /** @description told of the job's end, signed (docs/api.md "Webhooks"); signed-in users only */
+                        webhookUrl?: string;
                     };
                 };
             };
@@ -2069,6 +2071,594 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's webhook endpoints
+         * @description An API key needs the `jobs:read` scope.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                url: string;
+                                events: string[];
+                                description?: string;
+                                createdAt: string;
+                                secretCreatedAt: string;
+                                /** @description `whsec_<base64>`: only in the answer that created or rotated it */
+                                secret?: string;
+                            }[];
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+                /** @description An error: `code` for programs, `message` for people, `details` per field when given. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Add a webhook endpoint (its signing secret is answered once)
+         * @description An API key needs the `jobs:write` scope.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        url: string;
+                        events: ("job.succeeded" | "job.failed" | "job.canceled")[];
+                        description?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            url: string;
+                            events: string[];
+                            description?: string;
+                            createdAt: string;
+                            secretCreatedAt: string;
+                            /** @description `whsec_<base64>`: only in the answer that created or rotated it */
+                            secret?: string;
+                        };
+                    };
+                };
+                /** @description An error: `code` for programs, `message` for people, `details` per field when given. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/job-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The secret signing deliveries to jobs' webhookUrl (answered once, on first use)
+         * @description An API key needs the `jobs:read` scope.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description only in the one answer that shows it */
+                            secret?: string;
+                            createdAt: string;
+                        };
+                    };
+                };
+                /** @description An error: `code` for programs, `message` for people, `details` per field when given. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/job-secret/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the job webhook secret (the new one is answered once)
+         * @description An API key needs the `jobs:write` scope.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description only in the one answer that shows it */
+                            secret?: string;
+                            createdAt: string;
+                        };
+                    };
+                };
+                /** @description An error: `code` for programs, `message` for people, `details` per field when given. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a webhook endpoint
+         * @description An API key needs the `jobs:read` scope.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            url: string;
+                            events: string[];
+                            description?: string;
+                            createdAt: string;
+                            secretCreatedAt: string;
+                            /** @description `whsec_<base64>`: only in the answer that created or rotated it */
+                            secret?: string;
+                        };
+                    };
+                };
+                /** @description An error: `code` for programs, `message` for people, `details` per field when given. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint and its delivery log
+         * @description An API key needs the `jobs:write` scope.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description An error: `code` for programs, `message` for people, `details` per field when given. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace an endpoint's signing secret (the new one is answered once)
+         * @description An API key needs the `jobs:write` scope.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            url: string;
+                            events: string[];
+                            description?: string;
+                            createdAt: string;
+                            secretCreatedAt: string;
+                            /** @description `whsec_<base64>`: only in the answer that created or rotated it */
+                            secret?: string;
+                        };
+                    };
+                };
+                /** @description An error: `code` for programs, `message` for people, `details` per field when given. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An endpoint's deliveries, newest first
+         * @description An API key needs the `jobs:read` scope.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    cursor?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                /** @description the webhook-id header, the same on every attempt */
+                                id: string;
+                                endpointId?: string;
+                                jobId: string;
+                                url: string;
+                                event: string;
+                                status: "pending" | "succeeded" | "failed";
+                                attempts: {
+                                    attempt: number;
+                                    at: string;
+                                    /** @description the receiver's HTTP status, when it answered */
+                                    statusCode?: number;
+                                    /** @description why the attempt failed, as a sentence */
+                                    error?: string;
+                                    durationMs: number;
+                                    /** @description "Send again" made this attempt */
+                                    resend?: boolean;
+                                }[];
+                                nextAttemptAt?: string;
+                                createdAt: string;
+                            }[];
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+                /** @description An error: `code` for programs, `message` for people, `details` per field when given. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/jobs/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A job's webhook deliveries, newest first
+         * @description An API key needs the `jobs:read` scope.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    cursor?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                /** @description the webhook-id header, the same on every attempt */
+                                id: string;
+                                endpointId?: string;
+                                jobId: string;
+                                url: string;
+                                event: string;
+                                status: "pending" | "succeeded" | "failed";
+                                attempts: {
+                                    attempt: number;
+                                    at: string;
+                                    /** @description the receiver's HTTP status, when it answered */
+                                    statusCode?: number;
+                                    /** @description why the attempt failed, as a sentence */
+                                    error?: string;
+                                    durationMs: number;
+                                    /** @description "Send again" made this attempt */
+                                    resend?: boolean;
+                                }[];
+                                nextAttemptAt?: string;
+                                createdAt: string;
+                            }[];
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+                /** @description An error: `code` for programs, `message` for people, `details` per field when given. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhook-deliveries/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery again now, with the same webhook-id
+         * @description An API key needs the `jobs:write` scope.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the webhook-id header, the same on every attempt */
+                            id: string;
+                            endpointId?: string;
+                            jobId: string;
+                            url: string;
+                            event: string;
+                            status: "pending" | "succeeded" | "failed";
+                            attempts: {
+                                attempt: number;
+                                at: string;
+                                /** @description the receiver's HTTP status, when it answered */
+                                statusCode?: number;
+                                /** @description why the attempt failed, as a sentence */
+                                error?: string;
+                                durationMs: number;
+                                /** @description "Send again" made this attempt */
+                                resend?: boolean;
+                            }[];
+                            nextAttemptAt?: string;
+                            createdAt: string;
+                        };
+                    };
+                };
+                /** @description An error: `code` for programs, `message` for people, `details` per field when given. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -2997,6 +3587,7 @@ export interface components {
                 error_log?: string;
             };
             queuePosition?: number;
+            webhookUrl?: string;
             createdAt: string;
             startedAt?: string;
             finishedAt?: string;
