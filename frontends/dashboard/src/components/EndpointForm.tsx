@@ -1,10 +1,8 @@
-import { isApiRequestError } from '@mediakit/web-api/errors';
-import { useMutation } from '@mediakit/web-shared/query';
 import type { ShellHost } from '@mediakit/web-ui/contract';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { WEBHOOK_EVENTS, type WebhookEndpoint, type WebhookEvent } from '../api/types.ts';
 import { EVENT_LABELS } from '../lib/deliveries.ts';
-import { fieldErrors } from '../lib/plan-change.ts';
+import { useFormMutation } from './form-mutation.ts';
 
 /** The form adding a webhook endpoint: its URL, the events it wants, a note. */
 export function EndpointForm(props: {
@@ -12,18 +10,16 @@ export function EndpointForm(props: {
   onAdded: (endpoint: WebhookEndpoint) => void;
   onCancel: () => void;
 }) {
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const add = useMutation({
-    mutationFn: (body: { url: string; events: WebhookEvent[]; description?: string }) =>
+  const {
+    mutation: add,
+    errors,
+    setErrors,
+  } = useFormMutation(
+    props.host,
+    (body: { url: string; events: WebhookEvent[]; description?: string }) =>
       props.host.api.post<WebhookEndpoint>('/webhooks', body),
-    meta: { silent: true },
-    onSuccess: props.onAdded,
-    onError: (error) => {
-      if (isApiRequestError(error) && error.status === 400 && error.details?.length)
-        setErrors(fieldErrors(error.details));
-      else props.host.showError(error);
-    },
-  });
+    props.onAdded,
+  );
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);

@@ -1,4 +1,3 @@
-import { isApiRequestError } from '@mediakit/web-api/errors';
 import { useMutation, useQuery, useQueryClient } from '@mediakit/web-shared/query';
 import type { RemotePageProps } from '@mediakit/web-ui/contract';
 import { Skeleton } from '@mediakit/web-ui/Skeleton';
@@ -6,6 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { keys } from '../api/cache-tags.ts';
 import type { ApiKey, CreatedApiKey } from '../api/types.ts';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
+import { useFormMutation } from '../components/form-mutation.ts';
 import { useNow } from '../components/hooks.ts';
 import { OneTimeSecret } from '../components/OneTimeSecret.tsx';
 import { EmptyState, LoadError } from '../components/PageStates.tsx';
@@ -18,7 +18,6 @@ import {
   lastUsedText,
   SCOPE_HELP,
 } from '../lib/api-keys.ts';
-import { fieldErrors } from '../lib/plan-change.ts';
 import { formatDateTime } from '../lib/time.ts';
 
 /**
@@ -159,18 +158,16 @@ function CreateForm(props: {
   onCreated: (created: CreatedApiKey) => void;
 }) {
   const { api } = props.host;
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const create = useMutation({
-    mutationFn: (body: { name: string; scopes: ApiKeyScope[]; expiresAt?: string }) =>
+  const {
+    mutation: create,
+    errors,
+    setErrors,
+  } = useFormMutation(
+    props.host,
+    (body: { name: string; scopes: ApiKeyScope[]; expiresAt?: string }) =>
       api.post<CreatedApiKey>('/account/api-keys', body),
-    meta: { silent: true },
-    onSuccess: props.onCreated,
-    onError: (error) => {
-      if (isApiRequestError(error) && error.status === 400 && error.details?.length)
-        setErrors(fieldErrors(error.details));
-      else props.host.showError(error);
-    },
-  });
+    props.onCreated,
+  );
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);

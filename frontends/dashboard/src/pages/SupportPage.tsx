@@ -5,9 +5,9 @@ import { Skeleton } from '@mediakit/web-ui/Skeleton';
 import { type FormEvent, useState } from 'react';
 import { keys } from '../api/cache-tags.ts';
 import type { Page, Ticket, TicketMessage, TicketSummary } from '../api/types.ts';
+import { useFormMutation } from '../components/form-mutation.ts';
 import { useSearchParam } from '../components/hooks.ts';
 import { EmptyState, LoadError } from '../components/PageStates.tsx';
-import { fieldErrors } from '../lib/plan-change.ts';
 import { formatDateTime } from '../lib/time.ts';
 
 /** `/dashboard/contact-us`: the user's tickets, a new one, and a ticket's thread (`?ticket=<id>`). */
@@ -38,23 +38,21 @@ function TicketList({ host, onOpen }: { host: ShellHost; onOpen: (id: string) =>
   });
 
   const [showForm, setShowForm] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const create = useMutation({
-    mutationFn: (body: { subject: string; message: string }) => api.post<Ticket>('/tickets', body),
-    meta: { silent: true },
-    onSuccess: (ticket) => {
+  const {
+    mutation: create,
+    errors,
+    setErrors,
+  } = useFormMutation(
+    host,
+    (body: { subject: string; message: string }) => api.post<Ticket>('/tickets', body),
+    (ticket) => {
       host.notify.success('Your ticket was sent. We answer by email and here.');
       queryClient.setQueryData(keys.ticket(ticket.id), ticket);
       void queryClient.invalidateQueries({ queryKey: ['tickets', 'list'] });
       setShowForm(false);
       onOpen(ticket.id);
     },
-    onError: (error) => {
-      if (isApiRequestError(error) && error.status === 400 && error.details?.length)
-        setErrors(fieldErrors(error.details));
-      else host.showError(error);
-    },
-  });
+  );
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
