@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifySchema, RouteOptions } from 'fastify';
@@ -113,6 +114,9 @@ function keyAccess(scope: RouteScope | undefined, description: string | undefine
   };
 }
 
+/** The guide with the common flows, in one file so it is easy to read and edit as Markdown. */
+export const DEVELOPER_GUIDE = readFileSync(new URL('./openapi-guide.md', import.meta.url), 'utf8');
+
 /** `@fastify/swagger`'s options: registered before every route, so it sees them all as they are added. */
 export const openApiOptions: FastifyDynamicSwaggerOptions = {
   openapi: {
@@ -120,9 +124,8 @@ export const openApiOptions: FastifyDynamicSwaggerOptions = {
     info: {
       title: 'Mediakit API',
       version: '1.0.0',
-      description:
-        'Convert and edit video, audio and images. JSON in and out; file bytes as multipart/form-data or tus 1.0 ' +
-        'uploads. Every error answers `{ code, message, details? }`. See docs/api.md for the conventions.',
+      // The developer guide (Markdown): /developers shows it before the operations.
+      description: DEVELOPER_GUIDE,
       license: { name: 'AGPL-3.0-or-later', identifier: 'AGPL-3.0-or-later' },
     },
     tags: [
