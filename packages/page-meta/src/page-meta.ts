@@ -49,6 +49,12 @@ export const PAGE_META = {
     description:
       'The rules for using this Mediakit installation: your files stay yours, the limits of each plan, accounts, payments, and what the service does not promise.',
   },
+  // Served by the gateway itself (the API reference), not by the shell: see developers/routes.ts.
+  '/developers': {
+    title: withBrand('Developers: the API reference and guide'),
+    description:
+      'Use Mediakit from your own code: API keys, uploads, jobs, webhooks and the command line, with curl and JavaScript examples, and every operation of the API.',
+  },
   '/account': {
     title: withBrand('Your account'),
     description: 'Your Mediakit profile and plan.',

@@ -6,6 +6,7 @@ import { observeHttpRequest, publicOrigins } from '@mediakit/kit';
 import Fastify, { LogController, type onRouteHookHandler } from 'fastify';
 import { Pool } from 'undici';
 import type { GatewayDeps } from './deps.ts';
+import { developersRoutes } from './developers/routes.ts';
 import { DownloadLinks } from './download-links.ts';
 import { createGuestClaims } from './guest-claims.ts';
 import { addOpenApiComponents, openApiOptions, openApiRoutes } from './openapi.ts';
@@ -141,6 +142,7 @@ export async function buildApp(deps: GatewayDeps, options: { onRoute?: onRouteHo
     });
   }
   await app.register(healthRoutes, { files, jobs, auth, content: deps.content, nats, filesHttp });
+  await app.register(developersRoutes, { publicUrl: deps.web?.publicUrl ?? 'http://localhost:8080' });
   await app.register(webPlugin, {
     root: deps.webRoot,
     tools,

@@ -7,6 +7,8 @@ const GROUPS = [
       { to: '/tools', label: 'Tools' },
       { to: '/pricing', label: 'Pricing' },
       { to: '/blog', label: 'Blog' },
+      // Served by the gateway, not the shell's router: a plain link loads it.
+      { href: '/developers', label: 'Developers' },
     ],
   },
   {
@@ -41,8 +43,12 @@ export function Footer() {
             </p>
             <ul>
               {group.links.map((link) => (
-                <li key={link.to}>
-                  <Link to={link.to}>{link.label}</Link>
+                <li key={link.label}>
+                  {'href' in link ? (
+                    <a href={link.href}>{link.label}</a>
+                  ) : (
+                    <Link to={link.to}>{link.label}</Link>
+                  )}
                 </li>
               ))}
             </ul>

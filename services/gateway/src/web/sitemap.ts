@@ -11,6 +11,7 @@ export const PUBLIC_PAGES = [
   '/contact-us',
   '/privacy',
   '/terms',
+  '/developers',
 ] as const;
 
 export function buildSitemap(
