@@ -105,7 +105,7 @@ ${renderHead(head)}
 <body>
 <header class="mk-header">
 <a class="mk-brand" href="/"><span aria-hidden="true">▶</span> Mediakit</a>
-<h1>Developers</h1>
+<span class="mk-section">Developers</span>
 <nav aria-label="Developers"><a href="/api/v1/openapi.json">OpenAPI document</a></nav>
 </header>
 <noscript><p class="mk-loading">The reference needs JavaScript. The API is described by
