@@ -5,8 +5,21 @@ import { skipReason } from './browser.ts';
 import { webStackWithVisitors } from './stack.ts';
 import { expectNoHorizontalOverflow, SCREENSHOT_DIR, type Size, screenshot } from './visitor.ts';
 
-/** The shell's own public pages; the catalog's pages and a blog article are added from the API. */
-const SHELL_PAGES = ['/', '/tools', '/pricing', '/blog', '/contact-us', '/privacy', '/terms', '/404'];
+/**
+ * The shell's own public pages and the gateway's /developers; the catalog's pages and a blog
+ * article are added from the API.
+ */
+const SHELL_PAGES = [
+  '/',
+  '/tools',
+  '/pricing',
+  '/blog',
+  '/contact-us',
+  '/privacy',
+  '/terms',
+  '/404',
+  '/developers',
+];
 const DASHBOARD_PAGES = [
   '/dashboard',
   '/dashboard/job-status',
