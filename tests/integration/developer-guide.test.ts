@@ -4,6 +4,7 @@ import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { findExecutable } from '@mediakit/devstack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../support/sign-in.ts';
 import { makeVideo, probe } from './media.ts';
@@ -24,12 +25,17 @@ const GUIDE = readFileSync(
  */
 const FLOW = ['Authenticate', 'Upload a file', 'Run a tool', 'Follow progress', 'Download the outputs'];
 
-/** The `js` code blocks of one `## ` section of the guide, in order. */
-function jsBlocks(section: string): string[] {
+/** The code blocks of one language in one `## ` section of the guide, in order. */
+function blocks(section: string, language: 'js' | 'sh'): string[] {
   const body = GUIDE.split(/^## /m).find((part) => part.startsWith(`${section}\n`));
   if (!body) throw new Error(`the guide has no section "${section}"`);
-  return [...body.matchAll(/^```js\n([\s\S]*?)^```$/gm)].map((m) => m[1]);
+  const fence = '```';
+  const code = new RegExp(`^${fence}${language}\\n([\\s\\S]*?)^${fence}$`, 'gm');
+  return [...body.matchAll(code)].map((m) => m[1]);
 }
+
+/** The shell examples keep ids with jq; a machine without it cannot run them. */
+const jq = findExecutable('jq');
 
 let stack: TestStack;
 beforeAll(async () => {
@@ -39,29 +45,49 @@ afterAll(async () => {
   await stack?.teardown();
 });
 
-describe('the developer guide’s examples', () => {
-  it('run as written: upload clip.mov, trim it from 1 s to 5 s, download the result', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'mk-guide-'));
-    await makeVideo(join(dir, 'clip.mov'), {
-      seconds: 6,
-      videoCodec: ['-c:v', 'libx264', '-preset', 'ultrafast'],
-      audioCodec: ['-c:a', 'aac'],
-    });
-    const script = FLOW.flatMap(jsBlocks);
-    expect(script.length, 'each step has its JavaScript').toBeGreaterThanOrEqual(FLOW.length);
-    await writeFile(join(dir, 'guide.mjs'), script.join('\n'));
+/**
+ * Runs the flow's examples of one language as one script in a new directory holding clip.mov, with
+ * a signed-in user's bearer as the key, and answers the duration of the one file it downloaded.
+ */
+async function runFlow(language: 'js' | 'sh'): Promise<number> {
+  const dir = await mkdtemp(join(tmpdir(), `mk-guide-${language}-`));
+  await makeVideo(join(dir, 'clip.mov'), {
+    seconds: 6,
+    videoCodec: ['-c:v', 'libx264', '-preset', 'ultrafast'],
+    audioCodec: ['-c:a', 'aac'],
+  });
+  const script = FLOW.flatMap((section) => blocks(section, language));
+  const file = language === 'js' ? 'guide.mjs' : 'guide.sh';
+  await writeFile(join(dir, file), script.join('\n'));
 
-    const user = await signUp(stack.gatewayUrl, { name: 'Guide Reader' });
-    await run(process.execPath, ['guide.mjs'], {
-      cwd: dir,
-      env: { PATH: process.env.PATH, MEDIAKIT_URL: stack.gatewayUrl, MEDIAKIT_API_KEY: user.token },
-      timeout: 120_000,
-    });
+  const user = await signUp(stack.gatewayUrl, { name: 'Guide Reader' });
+  const [command, args] =
+    language === 'js' ? [process.execPath, [file]] : ['bash', ['-euo', 'pipefail', file]];
+  await run(command, args, {
+    cwd: dir,
+    env: { PATH: process.env.PATH, MEDIAKIT_URL: stack.gatewayUrl, MEDIAKIT_API_KEY: user.token },
+    timeout: 120_000,
+  });
 
-    const made = (await readdir(dir)).filter((name) => !['clip.mov', 'guide.mjs'].includes(name));
-    expect(made, 'the downloaded outputs').toHaveLength(1);
-    const output = await probe(join(dir, made[0]));
-    expect(Number(output.format.duration)).toBeGreaterThan(3.5);
-    expect(Number(output.format.duration)).toBeLessThan(4.5);
+  const made = (await readdir(dir)).filter((name) => !['clip.mov', file].includes(name));
+  expect(made, 'the downloaded outputs').toEqual([expect.stringMatching(/\.mp4$/)]);
+  return Number((await probe(join(dir, made[0]))).format.duration);
+}
+
+describe('the developer guide’s examples run as written: upload clip.mov, trim 1 s to 5 s, download', () => {
+  it('in JavaScript (Node, fetch)', async () => {
+    const seconds = await runFlow('js');
+    expect(seconds).toBeGreaterThan(3.5);
+    expect(seconds).toBeLessThan(4.5);
   }, 180_000);
+
+  it.skipIf(!jq)(
+    'in the shell (curl and jq)',
+    async () => {
+      const seconds = await runFlow('sh');
+      expect(seconds).toBeGreaterThan(3.5);
+      expect(seconds).toBeLessThan(4.5);
+    },
+    180_000,
+  );
 });
