@@ -1,3 +1,5 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { GatewayApp } from './app.ts';
 import { DEVELOPER_GUIDE } from './openapi.ts';
@@ -58,5 +60,67 @@ describe('the developer guide', () => {
     const unknown = paths.filter((path) => !known(path) && !LANDING.includes(path));
     expect(unknown, 'paths in openapi-guide.md that the API does not have').toEqual([]);
     expect(LANDING.filter(known), 'routes that landed: remove them from LANDING').toEqual([]);
+  });
+});
+
+/** The guide's JavaScript block that contains `marker`, without its import lines (given as arguments). */
+function example(marker: string): string {
+  const block = [...DEVELOPER_GUIDE.matchAll(/^```js\n([\s\S]*?)^```$/gm)]
+    .map((m) => m[1])
+    .find((code) => code.includes(marker));
+  if (!block) throw new Error(`no JavaScript example with ${marker} in the guide`);
+  return block.replace(/^import .*$/gm, '');
+}
+
+type Headers = Record<string, string>;
+
+describe('the guide’s webhook verification', () => {
+  const secret = `whsec_${randomBytes(24).toString('base64')}`;
+  const body = JSON.stringify({
+    type: 'job.succeeded',
+    timestamp: new Date().toISOString(),
+    data: { id: 'j' },
+  });
+  /** A delivery as the Standard Webhooks reference library signs it, `secondsAgo` old. */
+  const delivery = (secondsAgo = 0): Headers => {
+    const at = new Date(Date.now() - secondsAgo * 1000);
+    return {
+      'webhook-id': 'msg_guide',
+      'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+      'webhook-signature': new Webhook(secret).sign('msg_guide', at, body),
+    };
+  };
+
+  test('by hand (node:crypto): accepts a signed delivery, refuses a changed body, another secret, a stale one', () => {
+    // The example as a reader pastes it; its imports are handed in.
+    const verifyWebhook = new Function(
+      'createHmac',
+      'timingSafeEqual',
+      `${example('function verifyWebhook')}
+return verifyWebhook;`,
+    )(createHmac, timingSafeEqual) as (secret: string, headers: Headers, raw: string) => unknown;
+
+    expect(verifyWebhook(secret, delivery(), body)).toEqual(JSON.parse(body));
+    expect(() => verifyWebhook(secret, delivery(), body.replace('succeeded', 'failed'))).toThrow('signature');
+    expect(() => verifyWebhook(`whsec_${randomBytes(24).toString('base64')}`, delivery(), body)).toThrow();
+    expect(() => verifyWebhook(secret, delivery(6 * 60), body)).toThrow('stale');
+    // A rotation sends two signatures; either one may match.
+    const both = delivery();
+    both['webhook-signature'] = `v1,${randomBytes(32).toString('base64')} ${both['webhook-signature']}`;
+    expect(verifyWebhook(secret, both, body)).toEqual(JSON.parse(body));
+  });
+
+  test('with the standardwebhooks package: the same delivery passes, a stale one does not', () => {
+    const check = (headers: Headers) =>
+      new Function(
+        'Webhook',
+        'process',
+        'rawBody',
+        'headers',
+        `${example("from 'standardwebhooks'")}
+return event;`,
+      )(Webhook, { env: { MEDIAKIT_WEBHOOK_SECRET: secret } }, body, headers);
+    expect(check(delivery())).toEqual(JSON.parse(body));
+    expect(() => check(delivery(6 * 60))).toThrow();
   });
 });
