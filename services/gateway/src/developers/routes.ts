@@ -105,7 +105,7 @@ ${renderHead(head)}
 <header class="mk-header">
 <a class="mk-brand" href="/"><span aria-hidden="true">▶</span> Mediakit</a>
 <span class="mk-section">Developers</span>
-<nav aria-label="Developers"><a href="/api/v1/openapi.json">OpenAPI document</a></nav>
+<nav aria-label="Developers"><a href="/dashboard/api-keys">API keys</a> <a href="/api/v1/openapi.json">OpenAPI</a></nav>
 </header>
 <noscript><p class="mk-loading">The reference needs JavaScript. The API is described by
 <a href="/api/v1/openapi.json">its OpenAPI document</a>.</p></noscript>
@@ -114,7 +114,7 @@ ${renderHead(head)}
 </html>
 `;
 
-  app.get(DEVELOPERS_PATH, { config: { rateLimit: false } }, async (_request, reply) =>
+  app.get(DEVELOPERS_PATH, { config: { scope: 'public', rateLimit: false } }, async (_request, reply) =>
     reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
@@ -122,13 +122,13 @@ ${renderHead(head)}
       .send(html),
   );
   // A trailing slash would reach the shell's catch-all: the same page has one address.
-  app.get(`${DEVELOPERS_PATH}/`, { config: { rateLimit: false } }, async (_request, reply) =>
+  app.get(`${DEVELOPERS_PATH}/`, { config: { scope: 'public', rateLimit: false } }, async (_request, reply) =>
     reply.redirect(DEVELOPERS_PATH, 301),
   );
 
   app.get<{ Params: { name: string } }>(
     `${ASSETS}/:name`,
-    { config: { rateLimit: false } },
+    { config: { scope: 'public', rateLimit: false } },
     async (request, reply) => {
       const asset = assets.get(request.params.name);
       if (!asset) return reply.callNotFound();
