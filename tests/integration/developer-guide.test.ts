@@ -45,9 +45,21 @@ afterAll(async () => {
   await stack?.teardown();
 });
 
+/** A new user's API key with the four scopes, made as the dashboard makes one. */
+async function apiKey(): Promise<string> {
+  const user = await signUp(stack.gatewayUrl, { name: 'Guide Reader' });
+  const created = await fetch(`${stack.gatewayUrl}/api/v1/account/api-keys`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'guide', scopes: ['files:read', 'files:write', 'jobs:read', 'jobs:write'] }),
+  });
+  expect(created.status).toBe(201);
+  return ((await created.json()) as { secret: string }).secret;
+}
+
 /**
  * Runs the flow's examples of one language as one script in a new directory holding clip.mov, with
- * a signed-in user's bearer as the key, and answers the duration of the one file it downloaded.
+ * an API key, and answers the duration of the one file it downloaded.
  */
 async function runFlow(language: 'js' | 'sh'): Promise<number> {
   const dir = await mkdtemp(join(tmpdir(), `mk-guide-${language}-`));
@@ -60,12 +72,11 @@ async function runFlow(language: 'js' | 'sh'): Promise<number> {
   const file = language === 'js' ? 'guide.mjs' : 'guide.sh';
   await writeFile(join(dir, file), script.join('\n'));
 
-  const user = await signUp(stack.gatewayUrl, { name: 'Guide Reader' });
   const [command, args] =
     language === 'js' ? [process.execPath, [file]] : ['bash', ['-euo', 'pipefail', file]];
   await run(command, args, {
     cwd: dir,
-    env: { PATH: process.env.PATH, MEDIAKIT_URL: stack.gatewayUrl, MEDIAKIT_API_KEY: user.token },
+    env: { PATH: process.env.PATH, MEDIAKIT_URL: stack.gatewayUrl, MEDIAKIT_API_KEY: await apiKey() },
     timeout: 120_000,
   });
 
