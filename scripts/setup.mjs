@@ -20,6 +20,7 @@ import {
   deployTestTools,
   findExecutable,
   fontsMessage,
+  guideTestTools,
   installPlan,
   manualInstallMessage,
   mediaTestTools,
@@ -338,6 +339,11 @@ export function main() {
     if (
       process.env.MK_SETUP_BROWSER === '1' &&
       ensureSystemTools(audioTestTools, 'the audio encoders of the tests (SoX, LAME, FLAC, Vorbis, Opus)')
+    )
+      steps++;
+    if (
+      process.env.MK_SETUP_BROWSER === '1' &&
+      ensureSystemTools(guideTestTools, "curl and jq for the developer guide's shell examples")
     )
       steps++;
     if (

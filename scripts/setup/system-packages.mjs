@@ -43,6 +43,12 @@ export const audioTestTools = [
   { command: 'opusenc', pkg: 'opus-tools' },
 ];
 
+/** `npm test` runs the developer guide's shell examples as written: tests/integration/developer-guide.test.ts. */
+export const guideTestTools = [
+  { command: 'curl', pkg: 'curl' },
+  { command: 'jq', pkg: 'jq' },
+];
+
 /**
  * Ceph, for the real S3 server `npm test` runs on (packages/devstack/src/ceph-rgw.ts: a monitor, a
  * memstore OSD and radosgw). Installed with apt-get, not unpacked with `dpkg -x`: apt brings the ~60
