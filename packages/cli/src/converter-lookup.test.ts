@@ -15,6 +15,8 @@ describe('findConverter', () => {
     // No flac-to-ogg: the audio converter takes FLAC and writes OGG.
     ['song.flac', 'ogg', 'audio-converter', { format: 'ogg' }],
     ['clip.mp4', 'opus', 'audio-converter', { format: 'opus' }],
+    // 3G2 has no converter of its own; the catalog's MIME type finds the audio converter.
+    ['phone.3g2', 'mp3', 'audio-converter', { format: 'mp3' }],
   ])('%s --to %s runs %s', (file, to, tool, params) => {
     expect(findConverter(tools, file, to)).toEqual({ tool, params });
   });

@@ -1,4 +1,5 @@
 import { extname } from 'node:path';
+import { FORMATS } from '@mediakit/catalog';
 import type { Tool } from '@mediakit/client';
 import { UsageError } from './usage.ts';
 
@@ -39,9 +40,10 @@ function namedConverters(tools: Tool[], from: string): Map<string, Tool> {
   );
 }
 
-/** The MIME types a format has, as its own converters accept them. */
-function mimesOf(converters: Map<string, Tool>): Set<string> {
-  return new Set([...converters.values()].flatMap((tool) => tool.inputs.accept));
+/** The MIME types a format has: the catalog's, and what its own converters accept. */
+function mimesOf(from: string, converters: Map<string, Tool>): Set<string> {
+  const known = (FORMATS as Record<string, { mimes: readonly string[] }>)[from]?.mimes ?? [];
+  return new Set([...known, ...[...converters.values()].flatMap((tool) => tool.inputs.accept)]);
 }
 
 /** The targets of a generic converter (`audio-converter`: a `format` param) that takes these types. */
@@ -65,7 +67,7 @@ export function findConverter(tools: Tool[], file: string, toExt: string): Conve
   const named = namedConverters(tools, from);
   const own = named.get(to);
   if (own) return { tool: own.name, params: {} };
-  const mimes = mimesOf(named);
+  const mimes = mimesOf(from, named);
   const targets = new Set(named.keys());
   for (const tool of tools) {
     const formats = genericTargets(tool, mimes).filter((format) => format !== from);

@@ -6,7 +6,9 @@ export interface Output {
   isTTY?: boolean;
 }
 
-const mb = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
+/** Sizes as people read them: `37 KB`, `12.6 MB`. */
+const mb = (bytes: number) =>
+  bytes < 1_000_000 ? `${Math.round(bytes / 1000)} KB` : `${(bytes / 1_000_000).toFixed(1)} MB`;
 const BAR_WIDTH = 24;
 /** In plain lines, upload progress is printed once per this many bytes (the client's chunk size). */
 const PLAIN_UPLOAD_STEP = 5 * 1024 * 1024;
@@ -53,8 +55,9 @@ export class Progress {
       this.draw(`${name} ${bar(sent / total)} ${mb(sent)} of ${mb(total)}`);
       return;
     }
-    const step = Math.floor(sent / PLAIN_UPLOAD_STEP);
-    if (sent < total && step <= (this.lastStep.get(`up:${name}`) ?? 0)) return;
+    // The last line once, however often the uploader reports the end.
+    const step = sent >= total ? Number.POSITIVE_INFINITY : Math.floor(sent / PLAIN_UPLOAD_STEP);
+    if (step <= (this.lastStep.get(`up:${name}`) ?? 0)) return;
     this.lastStep.set(`up:${name}`, step);
     this.say(`${name}: uploaded ${mb(sent)} of ${mb(total)}`);
   }
