@@ -9,6 +9,7 @@ import {
   jobDurationSeconds,
   type Logger,
   type NatsConnection,
+  pullUntilStopped,
   subjects,
   traceFromHeaders,
   traceHeaders,
@@ -80,26 +81,13 @@ export class WorkerLoop {
     return this.running.size;
   }
 
-  private async pullLoop(consumer: Consumer): Promise<void> {
-    while (!this.stopping) {
-      let msg: JsMsg | null = null;
-      try {
-        msg = await consumer.next({ expires: 2000 });
-      } catch (error) {
-        if (this.stopping) return;
-        this.log.warn({ err: error }, 'pulling a job failed; retrying');
-        await new Promise((r) => setTimeout(r, 1000));
-        continue;
-      }
-      if (!msg) continue;
-      // A pull that was already waiting when stop() began can still bring a job: hand it back at
-      // once instead of starting work this process is about to abandon.
-      if (this.stopping) {
-        msg.nak();
-        return;
-      }
-      await this.handle(msg);
-    }
+  private pullLoop(consumer: Consumer): Promise<void> {
+    return pullUntilStopped(consumer, {
+      stopping: () => this.stopping,
+      handle: (msg) => this.handle(msg),
+      log: this.log,
+      what: 'a job',
+    });
   }
 
   private listenForCancels(): void {

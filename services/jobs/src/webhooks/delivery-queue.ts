@@ -3,6 +3,7 @@ import {
   encodeJson,
   type Logger,
   type NatsConnection,
+  pullUntilStopped,
   streamReplicas,
   subjects,
   upsertConsumer,
@@ -108,24 +109,13 @@ export class DeliveryConsumer {
     await Promise.allSettled(this.loops);
   }
 
-  private async pullLoop(consumer: Consumer): Promise<void> {
-    while (!this.stopping) {
-      let msg: JsMsg | null = null;
-      try {
-        msg = await consumer.next({ expires: 2000 });
-      } catch (error) {
-        if (this.stopping) return;
-        this.log.warn({ err: error }, 'pulling a webhook delivery failed; retrying');
-        await new Promise((resolve) => setTimeout(resolve, 1000));
-        continue;
-      }
-      if (!msg) continue;
-      if (this.stopping) {
-        msg.nak();
-        return;
-      }
-      await this.settle(msg);
-    }
+  private pullLoop(consumer: Consumer): Promise<void> {
+    return pullUntilStopped(consumer, {
+      stopping: () => this.stopping,
+      handle: (msg) => this.settle(msg),
+      log: this.log,
+      what: 'a webhook delivery',
+    });
   }
 
   private async settle(msg: JsMsg): Promise<void> {
