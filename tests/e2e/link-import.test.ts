@@ -72,10 +72,20 @@ describe.skipIf(skipReason)('paste a link on a tool page', () => {
       await expect(failed.getByRole('alert').textContent()).resolves.toBe(
         'The server answered 404 Not Found instead of the file. Check that the link works in a browser.',
       );
+      // A link pasted without its scheme, as an address bar gives it, goes on Enter too (the
+      // browser's own URL check must not stop it) and gets the server's sentence.
+      await field.fill('localhost/photo.png');
+      await field.press('Enter');
+      const refused = page.locator('.upload-item[data-status="failed"]').nth(1);
+      await refused.waitFor({ timeout: 30_000 });
+      await expect(refused.getByRole('alert').textContent()).resolves.toContain(
+        'private or local network address',
+      );
       await expectNoHorizontalOverflow(page, `png-to-jpg with a link import (${size})`);
       await screenshot(page, `link-import-${size}`);
 
-      // Removing the dead one frees the run; the imported photo converts like an upload.
+      // Removing the dead ones frees the run; the imported photo converts like an upload.
+      await refused.getByRole('button', { name: 'Remove photo.png' }).click();
       await failed.getByRole('button', { name: 'Remove gone.png' }).click();
       await page.locator('.run-button').click();
       await page.locator('.result').waitFor({ timeout: 180_000 });

@@ -22,7 +22,9 @@ export function LinkImport({ disabled, onLink }: LinkImportProps) {
     setText('');
   };
   return (
-    <form className="link-import" onSubmit={submit}>
+    // noValidate: the field's type="url" would make the browser refuse "example.com/a.jpg" on Enter,
+    // which normaliseLink accepts.
+    <form className="link-import" onSubmit={submit} noValidate>
       <label htmlFor={id} className="link-import-label">
         Or paste a link
       </label>
