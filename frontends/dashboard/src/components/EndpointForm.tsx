@@ -3,6 +3,7 @@ import type { FormEvent } from 'react';
 import { WEBHOOK_EVENTS, type WebhookEndpoint, type WebhookEvent } from '../api/types.ts';
 import { EVENT_LABELS } from '../lib/deliveries.ts';
 import { useFormMutation } from './form-mutation.ts';
+import { TextField } from './TextField.tsx';
 
 /** The form adding a webhook endpoint: its URL, the events it wants, a note. */
 export function EndpointForm(props: {
@@ -37,24 +38,16 @@ export function EndpointForm(props: {
     <section className="panel" aria-labelledby="new-endpoint">
       <h2 id="new-endpoint">New endpoint</h2>
       <form className="form" onSubmit={submit} noValidate>
-        <div className="field">
-          <label htmlFor="endpoint-url">URL</label>
-          <input
-            id="endpoint-url"
-            name="url"
-            type="url"
-            inputMode="url"
-            placeholder="https://example.com/hooks/mediakit"
-            maxLength={2048}
-            aria-invalid={errors.url ? true : undefined}
-            aria-describedby={errors.url ? 'endpoint-url-error' : undefined}
-          />
-          {errors.url && (
-            <p id="endpoint-url-error" className="field-error">
-              {errors.url}
-            </p>
-          )}
-        </div>
+        <TextField
+          id="endpoint-url"
+          label="URL"
+          name="url"
+          type="url"
+          inputMode="url"
+          placeholder="https://example.com/hooks/mediakit"
+          maxLength={2048}
+          error={errors.url}
+        />
         <fieldset className="field" aria-describedby={errors.events ? 'endpoint-events-error' : undefined}>
           <legend>Events</legend>
           {WEBHOOK_EVENTS.map((event) => (

@@ -9,6 +9,7 @@ import { useFormMutation } from '../components/form-mutation.ts';
 import { useNow } from '../components/hooks.ts';
 import { OneTimeSecret } from '../components/OneTimeSecret.tsx';
 import { EmptyState, LoadError } from '../components/PageStates.tsx';
+import { TextField } from '../components/TextField.tsx';
 import {
   API_KEY_SCOPES,
   type ApiKeyScope,
@@ -184,21 +185,7 @@ function CreateForm(props: {
     <section className="panel" aria-labelledby="new-key">
       <h2 id="new-key">New API key</h2>
       <form className="form" onSubmit={submit} noValidate>
-        <div className="field">
-          <label htmlFor="key-name">Name</label>
-          <input
-            id="key-name"
-            name="name"
-            maxLength={60}
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={errors.name ? 'key-name-error' : undefined}
-          />
-          {errors.name && (
-            <p id="key-name-error" className="field-error">
-              {errors.name}
-            </p>
-          )}
-        </div>
+        <TextField id="key-name" label="Name" name="name" maxLength={60} error={errors.name} />
         <fieldset
           className="field scope-choices"
           aria-invalid={errors.scopes ? true : undefined}

@@ -8,6 +8,7 @@ import type { Page, Ticket, TicketMessage, TicketSummary } from '../api/types.ts
 import { useFormMutation } from '../components/form-mutation.ts';
 import { useSearchParam } from '../components/hooks.ts';
 import { EmptyState, LoadError } from '../components/PageStates.tsx';
+import { TextAreaField, TextField } from '../components/TextField.tsx';
 import { formatDateTime } from '../lib/time.ts';
 
 /** `/dashboard/contact-us`: the user's tickets, a new one, and a ticket's thread (`?ticket=<id>`). */
@@ -75,37 +76,21 @@ function TicketList({ host, onOpen }: { host: ShellHost; onOpen: (id: string) =>
         <section className="panel" aria-labelledby="new-ticket">
           <h2 id="new-ticket">New ticket</h2>
           <form className="form" onSubmit={submit} noValidate>
-            <div className="field">
-              <label htmlFor="ticket-subject">Subject</label>
-              <input
-                id="ticket-subject"
-                name="subject"
-                maxLength={200}
-                aria-invalid={errors.subject ? true : undefined}
-                aria-describedby={errors.subject ? 'ticket-subject-error' : undefined}
-              />
-              {errors.subject && (
-                <p id="ticket-subject-error" className="field-error">
-                  {errors.subject}
-                </p>
-              )}
-            </div>
-            <div className="field">
-              <label htmlFor="ticket-message">Message</label>
-              <textarea
-                id="ticket-message"
-                name="message"
-                rows={6}
-                maxLength={20_000}
-                aria-invalid={errors.message ? true : undefined}
-                aria-describedby={errors.message ? 'ticket-message-error' : undefined}
-              />
-              {errors.message && (
-                <p id="ticket-message-error" className="field-error">
-                  {errors.message}
-                </p>
-              )}
-            </div>
+            <TextField
+              id="ticket-subject"
+              label="Subject"
+              name="subject"
+              maxLength={200}
+              error={errors.subject}
+            />
+            <TextAreaField
+              id="ticket-message"
+              label="Message"
+              name="message"
+              rows={6}
+              maxLength={20_000}
+              error={errors.message}
+            />
             <div className="button-row">
               <button type="button" className="button" onClick={() => setShowForm(false)}>
                 Cancel
